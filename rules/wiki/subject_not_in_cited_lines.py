@@ -146,8 +146,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         from ._anchoring import definitions_by_name
         from ._wiki import shown_ranges
 
-        defined = definitions_by_name(citation.path, lines) or {}
+        found = definitions_by_name(citation.path, lines)
+        defined = found or {}
         if _inside_named(subject, defined, citation.ranges):
+            return None
+        if found is None and subject.shown_by(_enclosing(lines, citation.ranges)):
             return None
         one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
         cited = (
@@ -244,6 +247,27 @@ def _inside_named(
         (d.line, d.end) for name, found in defined.items() if word_key(name) in keys for d in found
     ]
     return all(any(a <= first and last <= b for a, b in spans) for first, last in ranges)
+
+
+def _enclosing(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
+    """The headers of the blocks holding the cited lines, in a language
+    without a reader of definitions: each line above a range indented less
+    than all below it, back to one not indented (`enum AWSSigV4 {` and
+    `static func sign(` above a line of the signing's body)."""
+    headers: list[str] = []
+    for first, _ in ranges:
+        below = next((_indent(line) for line in lines[first - 1 :] if line.strip()), 0)
+        for line in reversed(lines[: first - 1]):
+            if not below:
+                break
+            if line.strip() and _indent(line) < below:
+                headers.append(line)
+                below = _indent(line)
+    return "\n".join(headers)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _places(
