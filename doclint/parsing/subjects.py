@@ -7,7 +7,7 @@ out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
 lists and code between it and the heading or sources line before it, then its
-Mermaid diagram, else that heading. A sentence, item or row that says
+Mermaid diagram where it has no prose, else that heading. A sentence, item or row that says
 something in words but names nothing a word of code can show has an empty
 subject: it is not widened to its list or section, whose names are said of
 other lines.
@@ -478,8 +478,9 @@ class SubjectReader:
             start -= 1
         kinds = self._kinds[start:index]
         # Its prose, tables, lists and code first; the diagram it closes
-        # only where they name nothing (a diagram's node ids are labels,
-        # not the names the text gives).
+        # only where the section has no prose (a diagram's node ids are
+        # labels, not the names the text gives: a section saying in words
+        # what its diagram shows names nothing a word of code can show).
         for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
             body = [
                 line
@@ -489,6 +490,8 @@ class SubjectReader:
             terms = terms_of("\n".join(body))
             if terms:
                 return Subject(terms, "section")
+            if body and not _bare("\n".join(body)):
+                return Subject((), "section")
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:
