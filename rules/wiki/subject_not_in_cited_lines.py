@@ -152,6 +152,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
             return None
         if found is None and subject.shown_by(_enclosing(lines, citation.ranges)):
             return None
+        if _uses_imported(subject, lines, window):
+            return None
         one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
         cited = (
             f"line {shown_ranges(citation)} holds"
@@ -264,6 +266,37 @@ def _enclosing(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
                 headers.append(line)
                 below = _indent(line)
     return "\n".join(headers)
+
+
+def _uses_imported(subject: Subject, lines: Sequence[str], window: str) -> bool:
+    """Whether the cited lines use a name the file imports from a library
+    the subject names (`escape(...)` where `use v_htmlescape::escape;`,
+    cited for `v_htmlescape`): the library is the import's quoted module
+    (`from "html-escaper"`), else its first name."""
+    from doclint.rule_api_generators import text_words, word_key
+
+    keys = {key for term in subject.terms if not term.weak for key in term.keys}
+    literals = {term.literal for term in subject.terms if term.literal and not term.weak}
+    brought: set[str] = set()
+    for line in lines:
+        opened = _IMPORT.match(line)
+        if opened is None:
+            continue
+        rest = line[opened.end() :]
+        quoted = _MODULE.search(rest)
+        names = [w for w in _NAME.findall(_MODULE.sub(" ", rest)) if w.lower() not in _IMPORT_WORDS]
+        library = quoted.group(1) if quoted else (names[0] if names else "")
+        if library and (word_key(library) in keys or library.lower() in literals):
+            brought |= {word_key(w) for w in names if w != library}
+    return bool(brought & text_words(window))
+
+
+_NAME = compiled_on_use(r"[A-Za-z_$][\w$]*")
+_MODULE = compiled_on_use(r"[\"']([^\"']+)[\"']")
+_IMPORT_WORDS = frozenset(
+    {"import", "from", "use", "using", "include", "require", "extern", "crate", "as", "self"}
+)
+"""The words of import lines themselves, which name nothing imported."""
 
 
 def _indent(line: str) -> int:
