@@ -221,9 +221,15 @@ def _cites(text: str) -> bool:
 
 
 def _quoted(text: str) -> Term | None:
-    if len(text.split()) > 4:
+    """A quoted string, shown by its text; a phrase of words (`"Canonical
+    Request,"`, the punctuation closing it left out) also by an identifier
+    joining them (`canonicalRequest`)."""
+    text = text.rstrip(",.;:") or text
+    words = text.split()
+    if len(words) > 4:
         return None
-    return Term(f'"{text}"', (), text.lower())
+    joined = _keys(["".join(words)]) if len(words) > 1 and all(w.isalpha() for w in words) else ()
+    return Term(f'"{text}"', joined, text.lower())
 
 
 def _span_term(span: str, prose: bool = False) -> Term | None:

@@ -231,10 +231,12 @@ _IMPORT = compiled_on_use(r"\s*(?:import|from|use|using|#\s*include|require|exte
 what the file uses (`use v_htmlescape::escape;`), which the cited lines may
 use by another name (`escape(...)`), not a place the citation should move to."""
 
-_NARROW = frozenset({"row", "item", "sentence", "front matter"})
-"""Where a subject read names what its citation alone shows: a section's
-or a heading's terms are shared by all its citations, and a file showing
-none of them is cited for something else the section says."""
+_NARROW = frozenset({"row", "item", "sentence", "front matter", "section", "paragraph"})
+"""Where a subject read names what its citation must show: its own unit's,
+or the prose of the section a sources line closes (a file naming nothing
+the section names is cited for none of it). A heading's terms, or a list's
+or table's a bare item or row takes, say what a whole part of the page is
+about: a file showing none of them may be cited for what it says in words."""
 
 
 def _inside_named(
