@@ -73,6 +73,7 @@ _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 _CITATION_TEXT = re.compile(
     r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
 )
+_SLASHED = re.compile(r"(?<![\w/.])[A-Za-z][\w-]*/[A-Za-z][\w-]*(?![\w/.])")
 _MEMBER = re.compile(r"::([A-Za-z_]\w*)$")
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
@@ -197,6 +198,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
         return " "
 
     prose = _CODE_SPAN.sub(keep_span, prose)
+    # Names joined by a slash in prose (`iOS/macOS`, `Linux/GTK`) are each a
+    # name; a route or a path keeps its slashes (it starts with one, or has
+    # a dot or more than two parts).
+    prose = _SLASHED.sub(lambda m: m.group(0).replace("/", " / "), prose)
     for span in spans:
         term = _span_term(span)
         if term is not None and _KEYWORDS.fullmatch(span):

@@ -37,7 +37,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         before or after them, shows any term of its subject, what the page
         says the lines are evidence for. The subject is read from the page:
         the names in backticks, identifiers written in prose (CamelCase,
-        snake_case, environment variables, dotted names, calls), quoted
+        snake_case, environment variables, dotted names, calls, names
+        joined by a slash such as `iOS/macOS`, not a path's parts), quoted
         strings, routes and flags of the citation's own table row, list item
         or sentence, the citations' texts left out; a `Sources:` line, a
         list under "Section sources" or a row naming nothing but its
@@ -94,13 +95,13 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         Off by default (`--extend-select DL811`): its precision on the
         right citations of the labelled trees (tests/labels/subjects_*,
         held exactly by tests/test_subject_rule.py) is below the 0.98 a
-        rule on by default needs on two of the four with history and three
-        without. With history: the cubic wiki 0.958 (4 of 95 right
-        citations flagged; 29 of 48 wrong ones found, recall 0.60, precision
-        of its findings 0.88), the DeepWiki wiki 1.000 (0 of 92), the
+        rule on by default needs on two of the four with history and all
+        four without. With history: the cubic wiki 0.968 (3 of 95 right
+        citations flagged; 28 of 48 wrong ones found, recall 0.58, precision
+        of its findings 0.90), the DeepWiki wiki 1.000 (0 of 92), the
         hand-written RFCs 0.983 (2 of 116; 6 of 9 wrong ones found), the
         tarball's plans 0.976 (1 of 42; 24 of 33 found, recall 0.73).
-        Without history (the checkouts without `.git`): 0.968, 0.967, 0.707
+        Without history (the checkouts without `.git`): 0.979, 0.967, 0.707
         and 0.976. Without history the RFCs' and the DeepWiki wiki's
         citations are judged on the files as they are, where their lines
         moved since they were written: the labels call a citation right as
@@ -111,15 +112,14 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         security policy for an English section's "private reporting", a
         clap struct's detection (`SyntaxKind::STRUCT`, `has_clap_derive`)
         for `#[derive(Parser)]`, `initialCommand` for a "startup command"
-        named by its example `docker exec ...`, `iOS/macOS` written with a
-        slash (read as no name: a path's parts are not names).
+        named by its example `docker exec ...`.
 
         The window is one line before and after the cited lines. Measured on
         the labels with history (right citations flagged, wrong ones found,
-        on the cubic wiki, the RFCs and the plans together): no window 12,
-        65; one line 7, 59; two lines 7, 49; three lines 7, 45. The first
+        on the cubic wiki, the RFCs and the plans together): no window 11,
+        65; one line 6, 58; two lines 6, 49; three lines 6, 45. The first
         line of window spares 5 right citations (a name on the line above
-        the cited body, a decorator below) at the cost of 6 wrong ones found
+        the cited body, a decorator below) at the cost of 7 wrong ones found
         (a neighbour cited); each further line spares none and costs recall.""",
     )
     ELSEWHERE = Cause(
