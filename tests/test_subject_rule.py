@@ -66,7 +66,7 @@ def test_a_row_an_item_and_a_sentence_are_read_first() -> None:
 
 
 def test_names_joined_by_a_slash_in_prose_are_each_a_name() -> None:
-    page = "Keys stay in the Keychain on iOS/macOS (`a.swift:3`) under Sources/SSHCore/Keys (`b:2`)."
+    page = "Keys stay on iOS/macOS (`a.swift:3`) under Sources/SSHCore/Keys (`b:2`)."
     # A path of three parts keeps its slashes: none of its parts is a name.
     assert _terms(page, 1) == ("sentence", ["iOS", "macOS"])
 
