@@ -69,7 +69,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         lines that write it. With the fix that moves the citation there
         (keeping its span): safe where the subject stands at one place of the
         file as it is now and the citation was judged on that text; unsafe
-        where it stands at several (the first taken). A file that names no
+        where it stands at several (the first taken). A subject whose names
+        the file never writes, but whose acronym or product's name written
+        in prose (`E2E`, `SSH`) it writes away from the cited lines, is found
+        there, with no fix (such a word's place is no anchor). A file that
+        names no
         term of the subject at all is a cause of its own (`not-in-file`):
         the sentence (or the section's prose a sources line closes) says
         something of a file that never says it, where name-not-in-code
@@ -97,8 +101,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         held exactly by tests/test_subject_rule.py) is below the 0.98 a
         rule on by default needs on two of the four with history and all
         four without. With history: the cubic wiki 0.968 (3 of 95 right
-        citations flagged; 28 of 48 wrong ones found, recall 0.58, precision
-        of its findings 0.90), the DeepWiki wiki 1.000 (0 of 92), the
+        citations flagged; 32 of 48 wrong ones found, recall 0.67, precision
+        of its findings 0.91), the DeepWiki wiki 1.000 (0 of 92), the
         hand-written RFCs 0.983 (2 of 116; 6 of 9 wrong ones found), the
         tarball's plans 0.976 (1 of 42; 24 of 33 found, recall 0.73).
         Without history (the checkouts without `.git`): 0.979, 0.967, 0.707
@@ -117,9 +121,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         The window is one line before and after the cited lines. Measured on
         the labels with history (right citations flagged, wrong ones found,
         on the cubic wiki, the RFCs and the plans together): no window 11,
-        65; one line 6, 58; two lines 6, 49; three lines 6, 45. The first
+        70; one line 6, 62; two lines 6, 51; three lines 6, 47. The first
         line of window spares 5 right citations (a name on the line above
-        the cited body, a decorator below) at the cost of 7 wrong ones found
+        the cited body, a decorator below) at the cost of 8 wrong ones found
         (a neighbour cited); each further line spares none and costs recall.""",
     )
     ELSEWHERE = Cause(
@@ -188,14 +192,19 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         if not places:
             if subject.source not in _NARROW or all(term.weak for term in subject.terms):
                 return None
+            # No name of the subject stands in the file, but an acronym of it
+            # does, away from the cited lines: the file shows the subject
+            # there only, and no place sure enough to move the citation to.
+            weak = _places(subject, defined, lines, weak=True)
+            if weak:
+                message = f"the {subject.source} names {names}, at {_where(weak)}; {cited} {held}"
+                return Finding(citation.line, citation.column, message, cause=self.ELSEWHERE)
             if subject.shown_by("\n".join(lines)):
-                # Only an import (what the file uses, not where) or a weak
-                # term (an acronym the file writes) shows it.
+                # Only an import shows it: what the file uses, not where.
                 return None
             message = f"the {subject.source} names {names}, which `{citation.path}` never shows"
             return Finding(citation.line, citation.column, message, cause=self.NOT_IN_FILE)
-        where = ", ".join(p.shown for p in places[:3]) + (" and more" if len(places) > 3 else "")
-        message = f"the {subject.source} names {names}, at {where}; {cited} {held}"
+        message = f"the {subject.source} names {names}, at {_where(places)}; {cited} {held}"
         fix = _fix(judgement, places, lines, page_lines)
         return Finding(citation.line, citation.column, message, fix=fix, cause=self.ELSEWHERE)
 
@@ -216,6 +225,10 @@ def _named(subject: Subject) -> str:
     shown = [f"`{term.text}`" for term in subject.terms[:3]]
     more = f" and {len(subject.terms) - 3} more" if len(subject.terms) > 3 else ""
     return ", ".join(shown) + more
+
+
+def _where(places: Sequence[_Place]) -> str:
+    return ", ".join(p.shown for p in places[:3]) + (" and more" if len(places) > 3 else "")
 
 
 def _held(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
@@ -328,10 +341,14 @@ def _indent(line: str) -> int:
 
 
 def _places(
-    subject: Subject, defined: Mapping[str, Sequence[Definition]], lines: Sequence[str]
+    subject: Subject,
+    defined: Mapping[str, Sequence[Definition]],
+    lines: Sequence[str],
+    weak: bool = False,
 ) -> list[_Place]:
-    """Where the file shows each term of the subject: its definitions where
-    the language's reader tells them, else the lines that write it."""
+    """Where the file shows each term of the subject (each weak one where
+    `weak`): its definitions where the language's reader tells them, else
+    the lines that write it."""
     from doclint.rule_api_generators import text_words, word_key
 
     by_key: dict[str, list[tuple[int, int]]] = {}
@@ -343,7 +360,7 @@ def _places(
     places: list[_Place] = []
     read: list[tuple[frozenset[str], str]] = []
     for term in subject.terms:
-        if term.weak:
+        if term.weak != weak:
             continue
         spans = [s for key in term.keys for s in by_key.get(key, ())]
         if not spans:
