@@ -73,8 +73,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         the file never writes, but whose acronym or product's name written
         in prose (`E2E`, `SSH`) it writes away from the cited lines, is found
         there, with no fix (such a word's place is no anchor). A file that
-        names no
-        term of the subject at all is a cause of its own (`not-in-file`):
+        names no term of the subject at all is a cause of its own
+        (`not-in-file`):
         the sentence (or the section's prose a sources line closes) says
         something of a file that never says it, where name-not-in-code
         (DL806) says the project has no such name at all; a heading's terms,
