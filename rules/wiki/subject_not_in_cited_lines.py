@@ -164,22 +164,13 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         subject = reader.subject(citation.line, citation.column)
         if not subject.terms:
             return None
-        window = "\n".join(
-            "\n".join(lines[max(a - 1 - WINDOW, 0) : b + WINDOW]) for a, b in citation.ranges
-        )
-        if subject.shown_by(window):
-            return None
         from ._anchoring import definitions_by_name
         from ._wiki import shown_ranges
 
         found = definitions_by_name(citation.path, lines)
+        if _shown(subject, lines, citation.ranges, found):
+            return None
         defined = found or {}
-        if _inside_named(subject, defined, citation.ranges):
-            return None
-        if found is None and subject.shown_by(_enclosing(lines, citation.ranges)):
-            return None
-        if _uses_imported(subject, lines, window):
-            return None
         one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
         cited = (
             f"line {shown_ranges(citation)} holds"
@@ -207,6 +198,25 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         message = f"the {subject.source} names {names}, at {_where(places)}; {cited} {held}"
         fix = _fix(judgement, places, lines, page_lines)
         return Finding(citation.line, citation.column, message, fix=fix, cause=self.ELSEWHERE)
+
+
+def _shown(
+    subject: Subject,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether the cited lines show the subject: by their words or their
+    window's, as the body of a definition a term names (`defined`, None
+    where the language has no reader: then the headers of the blocks
+    holding them), or through what the file imports from a named library."""
+    window = "\n".join("\n".join(lines[max(a - 1 - WINDOW, 0) : b + WINDOW]) for a, b in ranges)
+    return (
+        subject.shown_by(window)
+        or _inside_named(subject, defined or {}, ranges)
+        or (defined is None and subject.shown_by(_enclosing(lines, ranges)))
+        or _uses_imported(subject, lines, window)
+    )
 
 
 WINDOW = 1
