@@ -34,8 +34,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
     summary = "Cited lines showing nothing their sentence names."
     docs = RuleDocs(
         what="""Flags a citation of lines when none of the lines, nor the
-        line before or after where it belongs to them, shows any term of its subject, what the page
-        says the lines are evidence for. The subject is read from the page:
+        line before or after where it belongs to them, shows any term of
+        its subject, what the page says the lines are evidence for. The subject is read from the page:
         the names in backticks, identifiers written in prose (CamelCase,
         snake_case, environment variables, dotted names, calls, names
         joined by a slash such as `iOS/macOS`, not a path's parts), quoted
@@ -76,8 +76,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         in prose (`E2E`, `SSH`) it writes away from the cited lines, is found
         there, with no fix (such a word's place is no anchor). A file that
         names no term of the subject at all is a cause of its own
-        (`not-in-file`):
-        the sentence (or the section's prose a sources line closes) says
+        (`not-in-file`): the sentence (or the section's prose a sources line
+        closes) says
         something of a file that never says it, where name-not-in-code
         (DL806) says the project has no such name at all; a heading's terms,
         or a list's or table's that a bare item or row takes, are not
@@ -125,8 +125,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         or leaves its expression open for them, and the line after where
         the cited ones end in an annotation or in an expression going on (a
         comma, an operator; not a bracket opening a block, whose items are
-        their own).
-        Measured on the labels with history (right citations flagged, wrong
+        their own). Measured on the labels with history (right citations flagged, wrong
         ones found, on the cubic wiki, the RFCs and the plans together): no
         window 11, 70; this window 6, 68; one line either side whatever it
         holds 6, 62; two lines 6, 51; three lines 6, 47. It spares 5 right
