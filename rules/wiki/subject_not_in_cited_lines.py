@@ -33,60 +33,56 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
     name = "subject-not-in-cited-lines"
     summary = "Cited lines showing nothing their sentence names."
     docs = RuleDocs(
-        what="""Flags a citation of lines when none of the lines, nor the
-        line before or after where it belongs to them, shows any term of
-        its subject, what the page says the lines are evidence for. The subject is read from the page:
-        the names in backticks, identifiers written in prose (CamelCase,
-        snake_case, environment variables, dotted names, calls, names
-        joined by a slash such as `iOS/macOS`, not a path's parts), quoted
-        strings, routes and flags of the citation's own table row, list item
-        or sentence, the citations' texts left out; a `Sources:` line, a
-        list under "Section sources" or a row naming nothing but its
-        citation takes the terms of the section it closes (back to the
-        heading or sources line before it; its Mermaid diagram only where
-        the section has no prose: prose saying in words what a diagram
-        shows names nothing to compare), else its heading. A term is shown
-        by a whole word of the lines, compared ignoring case and the `_` and
-        `-` inside identifiers (`reservedBy` shows `reserved_by`), or, for a
-        term of two or more parts, by the same run of parts inside a longer
-        identifier (`WireGuard` by `WireGuardProfileListView`; a one-part
-        `data` not by `data_srcset`); a dotted name by its member, a call by
-        its callee; a quoted string or a route by its text, a quoted phrase
-        of words also by the identifier joining them (`"Canonical Request"`
-        by `canonicalRequest`). The lines also show a subject through what
-        holds them: the body of a class or function a term names (as the
-        language's reader of definitions tells; in a language without one,
-        such as Swift, the lines above indented less, the headers of the
-        blocks holding them: `enum AWSSigV4 {` above a line of its
-        signing), and a library a term names through the names the file
-        imports from it (`escape(...)` where `use v_htmlescape::escape;`).
-        The cited lines are read where the citation was written (its pinned
-        commit, else the commit that last wrote its line) when the history
-        has it, else as the file is; a citation pinned to a commit the
-        history lacks is not judged (the file as it is is not what it
-        names).
+        what="""Flags a citation of lines when none of the lines, nor the line
+        before or after where it belongs to them, shows any term of its subject,
+        what the page says the lines are evidence for. The subject is read from
+        the page: the names in backticks, identifiers written in prose
+        (CamelCase, snake_case, environment variables, dotted names, calls,
+        names joined by a slash such as `iOS/macOS`, not a path's parts), quoted
+        strings, routes and flags of the citation's own table row, list item or
+        sentence, the citations' texts left out; a `Sources:` line, a list under
+        "Section sources" or a row naming nothing but its citation takes the
+        terms of the section it closes (back to the heading or sources line
+        before it; its Mermaid diagram only where the section has no prose:
+        prose saying in words what a diagram shows names nothing to compare),
+        else its heading. A term is shown by a whole word of the lines, compared
+        ignoring case and the `_` and `-` inside identifiers (`reservedBy` shows
+        `reserved_by`), or, for a term of two or more parts, by the same run of
+        parts inside a longer identifier (`WireGuard` by
+        `WireGuardProfileListView`; a one-part `data` not by `data_srcset`); a
+        dotted name by its member, a call by its callee; a quoted string or a
+        route by its text, a quoted phrase of words also by the identifier
+        joining them (`"Canonical Request"` by `canonicalRequest`). The lines
+        also show a subject through what holds them: the body of a class or
+        function a term names (as the language's reader of definitions tells; in
+        a language without one, such as Swift, the lines above indented less,
+        the headers of the blocks holding them: `enum AWSSigV4 {` above a line
+        of its signing), and a library a term names through the names the file
+        imports from it (`escape(...)` where `use v_htmlescape::escape;`). The
+        cited lines are read where the citation was written (its pinned commit,
+        else the commit that last wrote its line) when the history has it, else
+        as the file is; a citation pinned to a commit the history lacks is not
+        judged (the file as it is is not what it names).
 
         The finding says where the file shows the subject: where a term is
-        defined, as the language's reader of definitions tells, else the
-        lines that write it. With the fix that moves the citation there
-        (keeping its span): safe where the subject stands at one place of the
-        file as it is now and the citation was judged on that text; unsafe
-        where it stands at several (the first taken). A subject whose names
-        the file never writes, but whose acronym or product's name written
-        in prose (`E2E`, `SSH`) it writes away from the cited lines, is found
-        there, with no fix (such a word's place is no anchor). A file that
-        names no term of the subject at all is a cause of its own
-        (`not-in-file`): the sentence (or the section's prose a sources line
-        closes) says
-        something of a file that never says it, where name-not-in-code
-        (DL806) says the project has no such name at all; a heading's terms,
-        or a list's or table's that a bare item or row takes, are not
-        enough for it (they say what a part of the page is about, and the
-        file may be cited for what it says in words).
+        defined, as the language's reader of definitions tells, else the lines
+        that write it. With the fix that moves the citation there (keeping its
+        span): safe where the subject stands at one place of the file as it is
+        now and the citation was judged on that text; unsafe where it stands at
+        several (the first taken). A subject whose names the file never writes,
+        but whose acronym or product's name written in prose (`E2E`, `SSH`) it
+        writes away from the cited lines, is found there, with no fix (such a
+        word's place is no anchor). A file that names no term of the subject at
+        all is a cause of its own (`not-in-file`): the sentence (or the
+        section's prose a sources line closes) says something of a file that
+        never says it, where name-not-in-code (DL806) says the project has no
+        such name at all; a heading's terms, or a list's or table's that a bare
+        item or row takes, are not enough for it (they say what a part of the
+        page is about, and the file may be cited for what it says in words).
 
-        Not judged: a citation whose subject names nothing a word can show
-        (a subject in words only: "the Docker setup"), whose lines are not
-        all in its file, or whose file cannot be read.""",
+        Not judged: a citation whose subject names nothing a word can show (a
+        subject in words only: "the Docker setup"), whose lines are not all in
+        its file, or whose file cannot be read.""",
         why="""A citation claims more than "these lines are as they were":
         it claims "these lines show what this sentence says". A generator
         that invents line numbers, or a person who wrote against another
@@ -98,40 +94,37 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         imports and `def parse_config` stands at 40.""",
         use_instead="""cite the lines that show what the sentence names.
 
-        Off by default (`--extend-select DL811`): its precision on the
-        right citations of the labelled trees (tests/labels/subjects_*,
-        held exactly by tests/test_subject_rule.py) is below the 0.98 a
-        rule on by default needs on two of the four with history and three
-        without. With history: the cubic wiki 0.968 (3 of 95 right
-        citations flagged; 36 of 48 wrong ones found, recall 0.75, precision
-        of its findings 0.92), the DeepWiki wiki 1.000 (0 of 92), the
-        hand-written RFCs 0.983 (2 of 116; 6 of 9 wrong ones found), the
-        tarball's plans 0.976 (1 of 42; 26 of 33 found, recall 0.79).
-        Without history (the checkouts without `.git`): 0.979, 1.000, 0.707
-        and 0.976. Without history the RFCs' citations are judged on the
-        files as they are, where their lines moved since they were
-        written: the labels call a citation right as it was written, and
-        those findings say rightly that it is stale now (`StoreBackend`
-        cited at 56, defined at 62-87 today), with the fix moving it. The
-        right citations flagged with history cite lines that show the
-        subject only by meaning or in other words: a Swedish
-        security policy for an English section's "private reporting", a
-        clap struct's detection (`SyntaxKind::STRUCT`, `has_clap_derive`)
-        for `#[derive(Parser)]`, `initialCommand` for a "startup command"
-        named by its example `docker exec ...`.
+        Off by default (`--extend-select DL811`): its precision on the right
+        citations of the labelled trees (tests/labels/subjects_*, held exactly
+        by tests/test_subject_rule.py) is below the 0.98 a rule on by default
+        needs on two of the four with history and three without. With history:
+        the cubic wiki 0.968 (3 of 95 right citations flagged; 36 of 48 wrong
+        ones found, recall 0.75, precision of its findings 0.92), the DeepWiki
+        wiki 1.000 (0 of 92), the hand-written RFCs 0.983 (2 of 116; 6 of 9
+        wrong ones found), the tarball's plans 0.976 (1 of 42; 26 of 33 found,
+        recall 0.79). Without history (the checkouts without `.git`): 0.979,
+        1.000, 0.707 and 0.976. Without history the RFCs' citations are judged
+        on the files as they are, where their lines moved since they were
+        written: the labels call a citation right as it was written, and those
+        findings say rightly that it is stale now (`StoreBackend` cited at 56,
+        defined at 62-87 today), with the fix moving it. The right citations
+        flagged with history cite lines that show the subject only by meaning or
+        in other words: a Swedish security policy for an English section's
+        "private reporting", a clap struct's detection (`SyntaxKind::STRUCT`,
+        `has_clap_derive`) for `#[derive(Parser)]`, `initialCommand` for a
+        "startup command" named by its example `docker exec ...`.
 
         The window is the line before the cited ones where it heads them
-        (indented less), annotates them (a comment, decorator or attribute)
-        or leaves its expression open for them, and the line after where
-        the cited ones end in an annotation or in an expression going on (a
-        comma, an operator; not a bracket opening a block, whose items are
-        their own). Measured on the labels with history (right citations flagged, wrong
-        ones found, on the cubic wiki, the RFCs and the plans together): no
-        window 11, 70; this window 6, 68; one line either side whatever it
-        holds 6, 62; two lines 6, 51; three lines 6, 47. It spares 5 right
-        citations (a name on the line above the cited body, a decorator
-        below) at the cost of 2 wrong ones found, where a line either side
-        costs 8.""",
+        (indented less), annotates them (a comment, decorator or attribute) or
+        leaves its expression open for them, and the line after where the cited
+        ones end in an annotation or in an expression going on (a comma, an
+        operator; not a bracket opening a block, whose items are their own).
+        Measured on the labels with history (right citations flagged, wrong ones
+        found, on the cubic wiki, the RFCs and the plans together): no window
+        11, 70; this window 6, 68; one line either side whatever it holds 6, 62;
+        two lines 6, 51; three lines 6, 47. It spares 5 right citations (a name
+        on the line above the cited body, a decorator below) at the cost of 2
+        wrong ones found, where a line either side costs 8.""",
     )
     ELSEWHERE = Cause(
         "subject-not-in-cited-lines/elsewhere", "The file shows the subject at other lines"
