@@ -7,7 +7,7 @@ out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
 lists and code between it and the heading or sources line before it, then its
-Mermaid diagram, else that heading. A sentence, item or row that says
+Mermaid diagram where it has no prose, else that heading. A sentence, item or row that says
 something in words but names nothing a word of code can show has an empty
 subject: it is not widened to its list or section, whose names are said of
 other lines.
@@ -73,6 +73,7 @@ _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 _CITATION_TEXT = re.compile(
     r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
 )
+_SLASHED = re.compile(r"(?<![\w/.])[A-Za-z][\w-]*/[A-Za-z][\w-]*(?![\w/.])")
 _MEMBER = re.compile(r"::([A-Za-z_]\w*)$")
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
@@ -143,8 +144,27 @@ class Term(NamedTuple):
 
 
 def text_words(text: str) -> frozenset[str]:
-    """The word keys (`word_key`) of a text's identifiers."""
-    return frozenset(word_key(w) for w in _IDENTIFIER.findall(text))
+    """The word keys (`word_key`) of a text's identifiers, and of each run
+    of two or more of an identifier's parts (`WireGuardProfileListView`
+    shows `WireGuard` and `ProfileList`, `emit_field_list` shows
+    `field_list`; a one-part term such as `data` needs a whole identifier:
+    `data_srcset` does not show it)."""
+    words: set[str] = set()
+    for identifier in _IDENTIFIER.findall(text):
+        words.add(word_key(identifier))
+        parts = _PART.findall(identifier)
+        if len(parts) > 1:
+            words.update(
+                word_key("".join(parts[a:b]))
+                for a in range(len(parts))
+                for b in range(a + 2, len(parts) + 1)
+                if b - a < len(parts)
+            )
+    return frozenset(words)
+
+
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+"""The parts of an identifier: words of its camelCase or snake_case."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +198,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
         return " "
 
     prose = _CODE_SPAN.sub(keep_span, prose)
+    # Names joined by a slash in prose (`iOS/macOS`, `Linux/GTK`) are each a
+    # name; a route or a path keeps its slashes (it starts with one, or has
+    # a dot or more than two parts).
+    prose = _SLASHED.sub(lambda m: m.group(0).replace("/", " / "), prose)
     for span in spans:
         term = _span_term(span)
         if term is not None and _KEYWORDS.fullmatch(span):
@@ -202,9 +226,15 @@ def _cites(text: str) -> bool:
 
 
 def _quoted(text: str) -> Term | None:
-    if len(text.split()) > 4:
+    """A quoted string, shown by its text; a phrase of words (`"Canonical
+    Request,"`, the punctuation closing it left out) also by an identifier
+    joining them (`canonicalRequest`)."""
+    text = text.rstrip(",.;:") or text
+    words = text.split()
+    if len(words) > 4:
         return None
-    return Term(f'"{text}"', (), text.lower())
+    joined = _keys(["".join(words)]) if len(words) > 1 and all(w.isalpha() for w in words) else ()
+    return Term(f'"{text}"', joined, text.lower())
 
 
 def _span_term(span: str, prose: bool = False) -> Term | None:
@@ -459,8 +489,9 @@ class SubjectReader:
             start -= 1
         kinds = self._kinds[start:index]
         # Its prose, tables, lists and code first; the diagram it closes
-        # only where they name nothing (a diagram's node ids are labels,
-        # not the names the text gives).
+        # only where the section has no prose (a diagram's node ids are
+        # labels, not the names the text gives: a section saying in words
+        # what its diagram shows names nothing a word of code can show).
         for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
             body = [
                 line
@@ -470,6 +501,8 @@ class SubjectReader:
             terms = terms_of("\n".join(body))
             if terms:
                 return Subject(terms, "section")
+            if body and not _bare("\n".join(body)):
+                return Subject((), "section")
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:
