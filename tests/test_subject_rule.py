@@ -5,6 +5,8 @@ four labelled trees of tests/labels/subjects_*/, held exactly."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -349,3 +351,27 @@ def test_a_subject_only_an_import_shows_is_what_the_file_uses_not_a_place(tmp_pa
         "// html-escaper: see above\n"
     )
     assert [line for line, *_ in _found(tmp_path, page)] == [3]
+
+
+_HOSTILE_LINES = (
+    "`A" + " " * 60 + "a` (`x.py:1`)",  # capitals and spaces ending in a small letter
+    "[a](" * 5_000 + " `x.py:1`",  # link openings that never close
+    "Some `" + "`` ``` ````" * 2_000 + " `x.py:1`",  # backtick runs of every length, none closed
+    "$" * 20_000 + " `x.py:1`",
+    "A-" * 10_000 + "/a `x.py:1`",
+    "| `x.py:1` |" + " " * 20_000,
+)
+
+
+@pytest.mark.parametrize("line", _HOSTILE_LINES, ids=range(len(_HOSTILE_LINES)))
+def test_the_subject_reader_reads_a_hostile_line_in_time_linear_in_it(line: str) -> None:
+    # A subprocess, so a pattern that backtracks without end fails the test
+    # instead of hanging the suite: each of these lines took minutes or more
+    # with patterns that could backtrack (nested or overlapping repeats).
+    script = (
+        "import sys\n"
+        "from doclint.parsing.subjects import page_subjects\n"
+        "line = sys.stdin.read()\n"
+        "page_subjects(['# T', '', line]).subject(3, line.index('x.py') + 1)\n"
+    )
+    subprocess.run([sys.executable, "-c", script], input=line, text=True, check=True, timeout=20)

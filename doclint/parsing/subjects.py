@@ -38,19 +38,19 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 _TABLE = re.compile(r"^\s*\|")
-_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}")
+_RULE_ROW = re.compile(r"^\s*:?-{2,}")
 _SOURCES = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:sources?|locations?|section sources|referenced files"
     r"(?: in this document)?|references?)(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*:?",
     re.IGNORECASE,
 )
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
-_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()\s]*)(?:\s[^()]*)?\)")
 _QUOTED = re.compile(r"(?<![\w\"])\"([^\"\n]{2,48})\"(?![\w\"])")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\[(])")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _PROSE_TERMS = re.compile(
-    r"(?<![\w/.-])(?:"
+    r"(?<![\w$/.-])(?:"
     r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\("  # a call, of a member or not
     r"|(?:"
     # a name of parts in capitals and digits joined by hyphens (`AES-256-GCM`,
@@ -66,14 +66,14 @@ _PROSE_TERMS = re.compile(
 )
 _WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
-_KEYWORDS = re.compile(r"[A-Z]+(?:[\s{}()]+[A-Z]*)*")
+_KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 """A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _CITATION_TEXT = re.compile(
-    r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
+    r"(?<![\w./-])[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
 )
-_SLASHED = re.compile(r"(?<![\w/.])[A-Za-z][\w-]*/[A-Za-z][\w-]*(?![\w/.])")
+_SLASHED = re.compile(r"(?<![\w/.-])[A-Za-z][\w-]*/[A-Za-z][\w-]*(?![\w/.])")
 _MEMBER = re.compile(r"::([A-Za-z_]\w*)$")
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
