@@ -231,7 +231,7 @@ def test_the_editor_s_buffer_keeps_its_citations_history(drifted: Path) -> None:
 
 
 FORMS = (
-    "---\nname: Merge\nsourceRef: src/spans.py#L41-L42\n---\n# Forms\n\n"
+    "---\nname: merge_spans\nsourceRef: src/spans.py#L41-L42\n---\n# Forms\n\n"
     '<dt><a href="https://github.com/acme/spans/blob/main/src/spans.py#L41">merge</a></dt>\n\n'
     "See [the merge][merge] and [the first][first], and `docs/guide.md:3`.\n\n"
     "[merge]: src/spans.py#L41-L42\n[first]: ../src/spans.py#L1\n"
