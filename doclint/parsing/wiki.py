@@ -350,6 +350,16 @@ def _read_with_text(
     if said is not None and _group(said, "name"):
         named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
         if not _names_file(named, path):
+            if (
+                "/" not in named
+                and not posixpath.splitext(named)[1]
+                and posixpath.splitext(path)[1]
+            ):
+                # A label in words (`[Sub-packages](file://README.md#L88-L114)`)
+                # names no file to disagree with: its target, a file's path,
+                # is the citation (`[requirements](file://workspace_path)`
+                # cites no file either way).
+                return ranges or text_ranges, "", True
             return ranges or text_ranges, "other-path", True
         if text_ranges and ranges and text_ranges != ranges:
             return ranges, "other-lines", True
