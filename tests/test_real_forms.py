@@ -143,3 +143,20 @@ def test_an_anchor_never_closed_is_read_in_time(line: str) -> None:
         "check_text(sys.stdin.read(), 'p.md', Settings(select=['DL8'], cache=False))\n"
     )
     subprocess.run([sys.executable, "-c", script], input=line, text=True, check=True, timeout=20)
+
+
+def test_reference_definitions_of_a_readme_are_judged(tmp_path: Path) -> None:
+    # `[kube-service-registry-sbt-19]: build.sbt#L19`, from the page's folder.
+    repo = tmp_path / "lagom"
+    labelled = _build("lagom-on-kube", repo)
+    page = "lagomKubeServiceRegister/README.md"
+    _held(labelled, _findings(repo, [page]), {"DL803"})
+    _held(labelled, _findings(repo, [page], "DL811"), {"DL803", "DL811"})
+    build = repo / "lagomKubeServiceRegister" / "build.sbt"
+    build.write_text("// moved\n" + build.read_text("utf-8"), "utf-8")
+    _git(repo, "commit", "-q", "-am", "a line above", date="1800000000")
+    citations = labelled["citations"]  # type: ignore[index]
+    moved = {**labelled, "citations": [{**c, **c["moved"]} for c in citations]}  # type: ignore[attr-defined]
+    found = _findings(repo, [page])
+    _held(moved, found, {"DL803"})
+    assert len(found) == 4
