@@ -444,10 +444,12 @@ _DEFINITION = compiled_on_use(
 )
 # An anchor's text may hold other tags (lazydocs' source badge is an
 # `<img>`, an API list's name a `<code>`), never another anchor; each run
-# has one way to match, so a line of unclosed tags cannot backtrack.
+# has one way to match and the group is atomic (not a possessive repeat of
+# a group, which Python 3.11.4 and older match wrongly), so a line of
+# unclosed tags cannot backtrack.
 _ANCHOR_TAG = compiled_on_use(
     r"<a\s[^>]{0,999}?\bhref\s*+=\s*+([\"'])(?P<target>[^\"'\s]++)\1[^>]{0,999}+>"
-    r"(?P<text>(?:[^<]++|<(?!/?a[\s>])[^<>]{0,999}+>){0,99}+)</a>",
+    r"(?P<text>(?>(?:[^<]++|<(?!/?a[\s>])[^<>]{0,999}+>){0,99}))</a>",
     re.IGNORECASE,
 )
 _TAG = compiled_on_use(r"<[^<>]{0,999}+>")
