@@ -231,7 +231,7 @@ def test_the_editor_s_buffer_keeps_its_citations_history(drifted: Path) -> None:
 
 
 FORMS = (
-    "---\nname: Merge\nsourceRef: src/spans.py#L41-L42\n---\n# Forms\n\n"
+    "---\nname: merge_spans\nsourceRef: src/spans.py#L41-L42\n---\n# Forms\n\n"
     '<dt><a href="https://github.com/acme/spans/blob/main/src/spans.py#L41">merge</a></dt>\n\n'
     "See [the merge][merge] and [the first][first], and `docs/guide.md:3`.\n\n"
     "[merge]: src/spans.py#L41-L42\n[first]: ../src/spans.py#L1\n"
@@ -285,3 +285,21 @@ def test_the_same_forms_unmoved_are_silent(forms: Path) -> None:
     (forms / "docs" / "design.md").write_text(text.replace("#L1\n", "#L3\n"))
     _commit(forms, "re-anchored")
     assert _found(forms) == []
+
+
+def test_an_anchor_s_fix_rewrites_its_href_s_number_alone(tmp_path: Path) -> None:
+    # Its text's numbers and its path's are not its lines.
+    (tmp_path / "src" / "v2").mkdir(parents=True)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "v2" / "spans.py").write_text(SOURCE)
+    line = '<dt><a href="../src/v2/spans.py#L41"><code>merge_spans</code> (line 41)</a></dt>'
+    (tmp_path / "docs" / "design.md").write_text(f"# Design\n\n{line}\n")
+    _git(tmp_path, "init", "-q")
+    _commit(tmp_path, "written")
+    (tmp_path / "src" / "v2" / "spans.py").write_text("# one\n# two\n" + SOURCE)
+    _commit(tmp_path, "moved")
+    assert [(n, code) for n, code, _ in _found(tmp_path)] == [(3, "DL803")]
+    command = [sys.executable, "-m", "doclint", "check", "--no-cache", "--isolated", "--fix"]
+    subprocess.run([*command, "docs"], cwd=tmp_path, capture_output=True, check=False)
+    fixed = (tmp_path / "docs" / "design.md").read_text().splitlines()[2]
+    assert fixed == line.replace("#L41", "#L43")

@@ -39,6 +39,19 @@ def test_a_text_pasted_as_its_path_is_still_said(tmp_path: Path) -> None:
     assert "its link's path is its own text" in found[0][2]
 
 
+def test_a_label_in_words_names_no_other_file(tmp_path: Path) -> None:
+    # python-office's `[Sub-packages](file://README.md#L88-L114)`: a label,
+    # no file's name; its lines are judged. A label that is a file's name
+    # other than the link's is still said.
+    body = (
+        "**章节来源**\n- [Sub-packages](file://src/compat.py#L1-L50)\n"
+        "- [main.py](file://src/compat.py#L1-L9)\n"
+    )
+    found = _found(tmp_path, body)
+    assert [(line, code) for line, code, _ in found] == [(9, "DL802"), (10, "DL804")]
+    assert "names another file than its link" in found[1][2]
+
+
 def test_a_windows_path_is_malformed_and_names_the_file_it_meant(tmp_path: Path) -> None:
     body = "**章节来源**\n- [compat.py](file://src\\compat.py#L1-L50)\n"
     found = _found(tmp_path, body)

@@ -384,14 +384,18 @@ def _extent(line: str, link: Link) -> tuple[int, int] | None:
 _Columns = tuple[tuple[int, int], ...]
 """The columns of a citation's numbers on its line (`_numbers`)."""
 
+_Placed = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+"""Where a link stands on its line (0-based, end excluded), its target
+and its text: an HTML anchor writes its text after its target."""
+
 
 def _link(
-    link: Link, line: str, section: int, placed: tuple[tuple[int, int], int] | None = None
+    link: Link, line: str, section: int, placed: _Placed | None = None
 ) -> Citation | NamedPath | None:
     """A link that cites lines (its target's `#L3-L9`, or its text's
     `x.py:3` with the target naming the file), or one naming a file.
     `placed`: where a link written otherwise than `[text](target)` stands on
-    its line and where its text ends (`_written_links`)."""
+    its line, with its target and its text (`_written_links`)."""
     target = _link_target(link.target.strip().strip("<>"))
     if target is None:
         return None
@@ -402,20 +406,19 @@ def _link(
     if not _file_like(path):
         return None
     extent: tuple[int, int] | None
-    if placed is not None:
-        extent, middle = placed
-    else:
+    if placed is None:
         extent = _extent(line, link)
-        middle = line.find("](", extent[0]) if extent is not None else -1
-    ranges, numbers = _target_ranges(line, anchor, suffix, extent, middle)
+        if extent is not None:
+            middle = line.find("](", extent[0])
+            placed = (extent, (middle, extent[1]), (extent[0] + 1, middle))
+    extent = placed[0] if placed is not None else None
+    ranges, numbers = _target_ranges(line, anchor, suffix, placed)
     said = _SPAN.fullmatch(link.text.strip().strip("`"))
     if said is not None and said.group("lines"):
         text_path = _clean(said.group("path") or "")
         name = text_path.rsplit("/", 1)[-1]
         if not name or posixpath.basename(path) == name:
-            ranges, numbers = _text_ranges(
-                said.group("lines"), ranges, numbers, line, extent, middle
-            )
+            ranges, numbers = _text_ranges(said.group("lines"), ranges, numbers, line, placed)
             if base == "root" and "/" in text_path and _clean(path).endswith("/" + text_path):
                 # A path on the author's machine ending in the path the text names.
                 path, base = text_path, "any"
@@ -439,20 +442,24 @@ def _link(
 _DEFINITION = compiled_on_use(
     r" {0,3}\[(?P<label>[^\]\n]{1,999}+)\]:[ \t]*+<?(?P<target>[^\s>]++)>?"
 )
+# An anchor's text may hold other tags (lazydocs' source badge is an
+# `<img>`, an API list's name a `<code>`), never another anchor; each run
+# has one way to match and the group is atomic (not a possessive repeat of
+# a group, which Python 3.11.4 and older match wrongly), so a line of
+# unclosed tags cannot backtrack.
 _ANCHOR_TAG = compiled_on_use(
     r"<a\s[^>]{0,999}?\bhref\s*+=\s*+([\"'])(?P<target>[^\"'\s]++)\1[^>]{0,999}+>"
-    r"(?P<text>[^<]{0,999}+)</a>",
+    r"(?P<text>(?>(?:[^<]++|<(?!/?a[\s>])[^<>]{0,999}+>){0,99}))</a>",
     re.IGNORECASE,
 )
+_TAG = compiled_on_use(r"<[^<>]{0,999}+>")
 
 
-def _written_links(
-    lines: Sequence[str], fenced: frozenset[int]
-) -> Iterator[tuple[Link, tuple[tuple[int, int], int]]]:
+def _written_links(lines: Sequence[str], fenced: frozenset[int]) -> Iterator[tuple[Link, _Placed]]:
     """The links a page writes otherwise than `[text](target)`: a reference
     link's definition (`[ld]: pkg/store.py#L10-L20`) and an HTML anchor
     (`<a href="https://github.com/o/r/blob/main/pkg/store.py#L742">load</a>`),
-    each with where it stands on its line and where its text ends."""
+    each with where it, its target and its text stand on its line."""
     for number, line in enumerate(lines, 1):
         if number in fenced or ("]:" not in line and "href" not in line.lower()):
             continue
@@ -461,13 +468,14 @@ def _written_links(
             extent = (definition.start("label") - 1, definition.end("target"))
             text = definition.group("label")
             link = Link(number, extent[0] + 1, "reference", text, definition.group("target"))
-            yield link, (extent, definition.end("label"))
+            label = (extent[0] + 1, definition.end("label"))
+            yield link, (extent, (label[1], extent[1]), label)
             continue
         for anchor in _ANCHOR_TAG.finditer(line):
             extent = (anchor.start(), anchor.end())
-            text = anchor.group("text")
+            text = _TAG.sub("", anchor.group("text"))
             link = Link(number, anchor.start() + 1, "inline", text, anchor.group("target"))
-            yield link, (extent, anchor.start("text"))
+            yield link, (extent, anchor.span("target"), anchor.span("text"))
 
 
 def _link_target(target: str) -> tuple[str, str, str, str, str] | None:
@@ -499,7 +507,7 @@ def _editor_lines(path: str) -> tuple[str, str]:
 
 
 def _target_ranges(
-    line: str, anchor: str, suffix: str, extent: tuple[int, int] | None, middle: int
+    line: str, anchor: str, suffix: str, placed: _Placed | None
 ) -> tuple[tuple[LineRange, ...], _Columns]:
     """The lines a link's target cites (its anchor's `#L3-L9`, its path's
     `:3`), and the columns of their numbers on the line."""
@@ -511,10 +519,11 @@ def _target_ranges(
         ranges: tuple[LineRange, ...] = ((first, last),)
     else:
         ranges = _ranges(suffix)
-    if extent is None:
+    if placed is None:
         return ranges, ()
-    mark = line.rfind("#" if anchored is not None else ":", middle, extent[1])
-    return ranges, _numbers(line, mark, extent[1])
+    start, end = placed[1]
+    mark = line.rfind("#" if anchored is not None else ":", start, end)
+    return ranges, _numbers(line, mark, end)
 
 
 def _text_ranges(
@@ -522,8 +531,7 @@ def _text_ranges(
     ranges: tuple[LineRange, ...],
     numbers: _Columns,
     line: str,
-    extent: tuple[int, int] | None,
-    middle: int,
+    placed: _Placed | None,
 ) -> tuple[tuple[LineRange, ...], _Columns]:
     """The lines of a link whose text names them (`x.py:3-9`) as well as its
     target may, and the columns of all their numbers on the line."""
@@ -531,10 +539,11 @@ def _text_ranges(
     # A target naming the first line only (`x.py:93` for `x.py:93-94`).
     if not ranges or (len(ranges) == 1 and told and ranges[0] == (told[0][0],) * 2):
         ranges = told
-    if extent is not None:
-        colon_at = line.find(":", extent[0] + 1, middle)
+    if placed is not None:
+        start, end = placed[2]
+        colon_at = line.find(":", start, end)
         if colon_at >= 0:
-            numbers = _numbers(line, colon_at, middle) + numbers
+            numbers = _numbers(line, colon_at, end) + numbers
     return ranges, numbers
 
 

@@ -356,8 +356,16 @@ class SubjectReader:
         kind = kinds[index]
         text = self.lines[index]
         if kind == "front":
-            name = re.match(r"^\s*(?:name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
-            return Subject(terms_of(name.group(1)) if name else (), "front matter")
+            name = re.match(r"^\s*(name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
+            if name is None:
+                return Subject((), "front matter")
+            value = name.group(2)
+            # A `name:` of one identifier is the name of what the page
+            # documents (a docs site's `name: Generator`), read as code is;
+            # a title is prose.
+            if name.group(1) == "name" and _IDENTIFIER.fullmatch(value.strip()):
+                value = f"`{value.strip()}`"
+            return Subject(terms_of(value), "front matter")
         # A row, item or sentence in words that names nothing a word of code
         # can show is not widened: its subject is those words, which the
         # reader cannot compare (a section's names are said of other lines).

@@ -348,12 +348,7 @@ def _read_with_text(
     for none) and whether it is judged; None where the link cites no file
     after all (its text a page's name)."""
     if said is not None and _group(said, "name"):
-        named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
-        if not _names_file(named, path):
-            return ranges or text_ranges, "other-path", True
-        if text_ranges and ranges and text_ranges != ranges:
-            return ranges, "other-lines", True
-        return ranges or text_ranges, "", True
+        return _read_named(said, path, ranges)
     if said is not None and _group(said, "path"):
         text_path = _clean(said.group("path"))
         text_ranges = _ranges(_group(said, "lines"))
@@ -366,6 +361,26 @@ def _read_with_text(
         # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
         return ranges, "pasted", False
     return ranges, "", True
+
+
+def _read_named(
+    said: Match, path: str, ranges: tuple[LineRange, ...]
+) -> tuple[tuple[LineRange, ...], str, bool]:
+    """A citation whose text is a label (Qoder's `[main.py:1-20](...)`):
+    its lines, its problem and that it is judged."""
+    named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
+    if not _names_file(named, path):
+        words = "/" not in named and not posixpath.splitext(named)[1]
+        if words and posixpath.splitext(path)[1]:
+            # A label in words (`[Sub-packages](file://README.md#L88-L114)`)
+            # names no file to disagree with: its target, a file's path, is
+            # the citation (`[requirements](file://workspace_path)` cites no
+            # file either way).
+            return ranges or text_ranges, "", True
+        return ranges or text_ranges, "other-path", True
+    if text_ranges and ranges and text_ranges != ranges:
+        return ranges, "other-lines", True
+    return ranges or text_ranges, "", True
 
 
 _NAME_PARTS = compiled_on_use(r"[^/_.\-]+")

@@ -29,7 +29,8 @@ class MalformedCitation(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags a citation its wiki's grammar does not allow, at the citation:
         an empty target (`[a.ts:3]()`), a link text naming another file or other
-        lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`), a bare file name
+        lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`; a label in words,
+        `[Sub-packages](file://README.md#L88-L114)`, names no file), a bare file name
         where the target has a path or where the project has the file in a
         folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
         the link's own text pasted as its path
