@@ -11,6 +11,7 @@ and PROVENANCE_cubic.md): CedarVerse/vandamme-proxy's `.qoder/repowiki/`
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -255,3 +256,111 @@ def test_qoders_forms_read_a_long_hostile_line_in_linear_time():
 
     small, large = timed(25_000), timed(100_000)
     assert large < small * 12 + 0.05
+
+
+# A page scraped from DeepWiki's site whose source list the copy lost (issue
+# 91, item 5): its citations are in prose and whole files pinned to a commit,
+# its links to the other pages are the site's paths. Written for this test in
+# the forms DeepWiki's pages write: a name in backticks in the prose, in a
+# table and in a Mermaid node, none of which the project has.
+LOST_LIST = """\
+# Storage Layer
+
+## Purpose and Scope
+
+The storage layer keeps the scripts. For how they run, see
+[Script Runtime](/o/r/3.1-script-runtime).
+
+`ScriptStore` writes each script through `ScriptCodeCache`.
+
+| Component | Role |
+| --- | --- |
+| `StoreIndexer` | Indexes the stored scripts |
+
+```mermaid
+graph TD
+    A["ScriptStore"] --> B["StoreIndexer"]
+```
+
+**Sources:** src/store.ts:1-2, [src/gone.ts]({blob}/src/gone.ts)
+"""
+
+
+def _storage_checkout(tmp_path: Path) -> tuple[Path, str]:
+    """A checkout with its history, whose remote is the repository the
+    pages' pinned links name, and the page written at its first commit."""
+    repo = tmp_path / "repo"
+    (repo / "src").mkdir(parents=True)
+    (repo / "src" / "store.ts").write_text("export class ScriptStore {\n}\n", encoding="utf-8")
+    for args in (("init", "-q"), ("add", "."), ("commit", "-qm", "code")):
+        subprocess.run(
+            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *args], cwd=repo, check=True
+        )
+    subprocess.run(
+        ["git", "remote", "add", "origin", "https://github.com/o/r"], cwd=repo, check=True
+    )
+    done = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo, check=True, capture_output=True, text=True
+    )
+    return repo, f"https://github.com/o/r/blob/{done.stdout.strip()[:8]}"
+
+
+def _names_and_files(repo: Path) -> list[tuple[int, str, str]]:
+    command = [sys.executable, "-m", "doclint", "check", "--no-cache", "--isolated"]
+    command += ["--select", "DL801,DL806", "--output-format", "json", "."]
+    done = subprocess.run(command, cwd=repo, capture_output=True, text=True, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    return [(f["line"], f["code"], f["message"].split(":")[0]) for f in json.loads(done.stdout)]
+
+
+def _write_page(repo: Path, blob: str) -> None:
+    pages = repo / "docs" / "deepwiki"
+    pages.mkdir(parents=True)
+    (pages / "3-storage-layer.md").write_text(LOST_LIST.format(blob=blob), encoding="utf-8")
+
+
+INVENTED = [(8, "DL806", "`ScriptCodeCache`"), (12, "DL806", "`StoreIndexer`")]
+"""The names of the page the project never had (the Mermaid node names one
+of them again, which is said once)."""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_deepwiki_page_that_lost_its_source_list_is_still_its_page(tmp_path: Path):
+    repo, blob = _storage_checkout(tmp_path)
+    _write_page(repo, blob)
+    found = GENERATORS.reading_of("docs/deepwiki/3-storage-layer.md", LOST_LIST.splitlines())
+    assert found is not None
+    assert (found[0].generator, found[1]) == (
+        "deepwiki",
+        "in its folder `docs/deepwiki/`, line 6 links to a page of its site",
+    )
+    # Its invented names, and the file it cites at a commit of this
+    # repository that the project never had.
+    gone = (19, "DL801", "`src/gone.ts` is cited but not in the tree")
+    assert _names_and_files(repo) == [*INVENTED, gone]
+    # Without its history (a copy of the tree), the names are judged alike.
+    copy = tmp_path / "copy"
+    (copy / "src").mkdir(parents=True)
+    (copy / "src" / "store.ts").write_text("export class ScriptStore {\n}\n", encoding="utf-8")
+    _write_page(copy, blob)
+    assert _names_and_files(copy) == INVENTED
+    # With neither site links nor a source list, a whole file pinned to a
+    # commit still says whose page it is.
+    pinned = [f"[src/gone.ts]({blob}/src/gone.ts)"]
+    found = GENERATORS.reading_of("docs/deepwiki/3-storage-layer.md", pinned)
+    assert found is not None and found[1].endswith(
+        "line 1 cites a file at a commit as it writes them"
+    )
+
+
+def test_links_of_another_generator_in_a_wikis_folder_read_no_page():
+    # Pages of its own (`.md`) and a file on a branch are any page's links,
+    # not the wiki's site or a citation at a commit.
+    other = [
+        "# Source Files",
+        "",
+        "- [app.py](src/web/app.md)",
+        "- [wiki.py](https://github.com/o/r/blob/main/src/wiki.py)",
+        "- [Overview](overview.md)",
+    ]
+    assert GENERATORS.reading_of(".deepwiki/files/index.md", other) is None
