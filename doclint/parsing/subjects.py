@@ -174,11 +174,15 @@ class Subject:
     terms: tuple[Term, ...]
     source: str
     """"row", "item", "sentence", "paragraph", "section" or "heading"."""
+    also: tuple[Term, ...] = ()
+    """What else shows the subject where the lines hold it, but names
+    nothing to look for elsewhere: a list item's bold label of words
+    (`**Initial Commands**:`, shown by `initialCommand`)."""
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term."""
         words, lowered = text_words(text), text.lower()
-        return any(term.shown_in(words, lowered) for term in self.terms)
+        return any(term.shown_in(words, lowered) for term in (*self.terms, *self.also))
 
 
 def terms_of(text: str) -> tuple[Term, ...]:
@@ -385,7 +389,7 @@ class SubjectReader:
             terms = terms_of(_sentence_at(item, len(before) + column))
             terms = terms or terms_of(item)
             if terms or not _bare(item):
-                return Subject(terms, "item")
+                return Subject(terms, "item", _label(item))
         if self._under_sources(start):
             return self._section(self._list_start(start))
         return self._around(index, "list")
@@ -512,6 +516,24 @@ class SubjectReader:
                 assert heading is not None
                 return Subject(terms_of(heading.group(1)), "heading")
         return Subject((), "none")
+
+
+def _label(item: str) -> tuple[Term, ...]:
+    """A list item's bold label of two to four words (`- **Initial
+    Commands**: ...`), shown by the identifier joining them, each word
+    singular or not (`initialCommand`): what the item is about, said as the
+    code would name it."""
+    label = _LABEL.match(item)
+    words = label.group(1).split() if label else []
+    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
+        return ()
+    singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
+    keys = _keys(["".join(words), "".join(singular)])
+    return (Term(" ".join(words), keys),)
+
+
+_LABEL = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)([^*_:]+?):?(?:\*\*|__)")
+"""An item's bold label, its colon inside or after it."""
 
 
 def _line_kind(line: str, last: str) -> str:

@@ -300,10 +300,13 @@ _MOST_PLACES = 8
 more often than that places nothing."""
 
 
-_IMPORT = compiled_on_use(r"\s*(?:import|from|use|using|#\s*include|require|extern crate)\b")
-"""A line that imports a library or module: a term standing there names
-what the file uses (`use v_htmlescape::escape;`), which the cited lines may
-use by another name (`escape(...)`), not a place the citation should move to."""
+_IMPORT = compiled_on_use(
+    r"\s*(?:import|from|use|using|#\s*include|require|extern crate|#if\s+canImport)\b"
+)
+"""A line that imports a library or module, or asks whether it can (Swift's
+`#if canImport(SwiftUI)`): a term standing there names what the file uses
+(`use v_htmlescape::escape;`), which the cited lines may use by another name
+(`escape(...)`), not a place the citation should move to."""
 
 _NARROW = frozenset({"row", "item", "sentence", "front matter", "paragraph"})
 """Where a subject read names what its citation must show: its own unit's,
