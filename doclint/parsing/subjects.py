@@ -108,6 +108,35 @@ _COMMON = frozenset(
 """Words of every language and of English: a term keyed by one of them alone
 would be shown by any lines."""
 
+_STATEMENT_WORDS = frozenset(
+    {
+        "mod",
+        "pub",
+        "use",
+        "impl",
+        "struct",
+        "enum",
+        "trait",
+        "class",
+        "interface",
+        "import",
+        "from",
+        "export",
+        "func",
+        "function",
+        "static",
+        "public",
+        "private",
+        "protected",
+        "package",
+        "type",
+        "extern",
+        "crate",
+    }
+)
+"""The keywords declaring or bringing in a name, in the languages doclint
+reads: a code span of a statement is shown by its names, not by these."""
+
 
 def word_key(word: str) -> str:
     """A word as compared with the words of the cited lines: lower case,
@@ -295,7 +324,12 @@ def _code_term(span: str) -> Term:
         return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
     words = _IDENTIFIER.findall(span)
     coined = [w for w in words if "_" in w.strip("_") or re.search(r"[a-z][A-Z]", w)]
-    return Term(span, _keys(coined or words))
+    # A statement's keywords (`mod error;`, `pub use x`) stand on any line
+    # of its kind: its names say what it is. Elsewhere such a word is a
+    # value (`:Item{kind:enum}`).
+    statement = bool(words) and words[0] in _STATEMENT_WORDS
+    named = [w for w in words if not statement or w not in _STATEMENT_WORDS] or words
+    return Term(span, _keys(coined or named))
 
 
 def _keys(words: Sequence[str]) -> tuple[str, ...]:
