@@ -164,32 +164,39 @@ class Term(NamedTuple):
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
-        (`text_words`), `lowered` the text in lower case."""
+        (`text_words`), `lowered` the text in lower case. A term of the
+        code (not an acronym of the prose) is shown by a part of a longer
+        identifier too: `cache` by `enableCache`, `sort` by `sortState`."""
         return bool(
             (self.literal and self.literal in lowered)
-            or any(k in words for k in self.keys)
+            or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
         )
 
 
 def text_words(text: str) -> frozenset[str]:
-    """The word keys (`word_key`) of a text's identifiers, and of each run
-    of two or more of an identifier's parts (`WireGuardProfileListView`
-    shows `WireGuard` and `ProfileList`, `emit_field_list` shows
-    `field_list`; a one-part term such as `data` needs a whole identifier:
-    `data_srcset` does not show it)."""
+    """The word keys (`word_key`) of a text's identifiers, of each run of
+    two or more of an identifier's parts (`WireGuardProfileListView` shows
+    `WireGuard` and `ProfileList`, `emit_field_list` shows `field_list`),
+    and of each single part, marked by `_PART_MARK` (`enableCache` holds
+    `cache` so): a prose acronym (`LAN`) is not shown by such a part."""
     words: set[str] = set()
     for identifier in _IDENTIFIER.findall(text):
         words.add(word_key(identifier))
         parts = _PART.findall(identifier)
         if len(parts) > 1:
             words.update(
-                word_key("".join(parts[a:b]))
+                word_key("".join(parts[a:b])) + ("" if b - a > 1 else _PART_MARK)
                 for a in range(len(parts))
-                for b in range(a + 2, len(parts) + 1)
+                for b in range(a + 1, len(parts) + 1)
                 if b - a < len(parts)
             )
     return frozenset(words)
+
+
+_PART_MARK = "/"
+"""Ends the key of one part of a longer identifier in `text_words` (no key
+holds it)."""
 
 
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
