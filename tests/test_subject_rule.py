@@ -39,14 +39,16 @@ def test_a_sources_line_takes_the_section_it_closes() -> None:
     assert _terms(page, 7, 2) == ("section", ["reserve()", "reservedBy"])
 
 
-def test_a_diagram_is_the_subject_only_of_a_section_without_prose() -> None:
+def test_a_diagram_is_never_the_subject_its_section_s_heading_is() -> None:
     diagram = ["## Flow", "", "```mermaid", "flowchart TD", "  A[SSHShell] --> B[Engine]", "```"]
     sources = "Sources: [a.swift:3-4](a.swift#L3-L4)"
     # Prose saying in words what the diagram shows: nothing to compare.
     worded = [*diagram, "", "Input goes to the remote shell and back.", sources]
     assert _terms("\n".join(worded), 9, 10) == ("section", [])
-    # No prose: the diagram's names.
-    assert _terms("\n".join([*diagram, "", sources]), 8, 10) == ("section", ["SSHShell"])
+    # No prose: the heading's names, not the diagram's labels.
+    assert _terms("\n".join([*diagram, "", sources]), 8, 10) == ("heading", [])
+    named = ["## The `SSHSession` flow", *diagram[1:], "", sources]
+    assert _terms("\n".join(named), 8, 10) == ("heading", ["SSHSession"])
 
 
 def test_a_row_an_item_and_a_sentence_are_read_first() -> None:

@@ -6,8 +6,8 @@ item or sentence holding it, the citations' own texts and link targets left
 out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
-lists and code between it and the heading or sources line before it, then its
-Mermaid diagram where it has no prose, else that heading. A sentence, item or row that says
+lists and code between it and the heading or sources line before it (not a
+Mermaid diagram's labels), else that heading. A sentence, item or row that says
 something in words but names nothing a word of code can show has an empty
 subject: it is not widened to its list or section, whose names are said of
 other lines.
@@ -533,21 +533,21 @@ class SubjectReader:
         while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
             start -= 1
         kinds = self._kinds[start:index]
-        # Its prose, tables, lists and code first; the diagram it closes
-        # only where the section has no prose (a diagram's node ids are
-        # labels, not the names the text gives: a section saying in words
-        # what its diagram shows names nothing a word of code can show).
-        for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
-            body = [
-                line
-                for line, kind in zip(self.lines[start:index], kinds, strict=True)
-                if kind in blocks
-            ]
-            terms = terms_of("\n".join(body))
-            if terms:
-                return Subject(terms, "section")
-            if body and not _bare("\n".join(body)):
-                return Subject((), "section")
+        # Its prose, tables, lists and code; never its Mermaid diagram: a
+        # diagram's node labels (`"Run Tests:<br>./test-all.sh"`) say in
+        # words what the cited lines do, not a name they must show (on the
+        # DeepWiki wikis of restate and ScriptCat, 10 findings so, all on
+        # lines showing the diagram's step by meaning).
+        body = [
+            line
+            for line, kind in zip(self.lines[start:index], kinds, strict=True)
+            if kind in ("text", "item", "row", "sources", "fence")
+        ]
+        terms = terms_of("\n".join(body))
+        if terms:
+            return Subject(terms, "section")
+        if body and not _bare("\n".join(body)):
+            return Subject((), "section")
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:

@@ -43,9 +43,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         sentence, the citations' texts left out; a `Sources:` line, a list under
         "Section sources" or a row naming nothing but its citation takes the
         terms of the section it closes (back to the heading or sources line
-        before it; its Mermaid diagram only where the section has no prose:
-        prose saying in words what a diagram shows names nothing to compare),
-        else its heading. A term is shown by a whole word of the lines, compared
+        before it; not its Mermaid diagram's labels, which say in words what
+        the lines do), else its heading. A term is shown by a whole word of the lines, compared
         ignoring case and the `_` and `-` inside identifiers (`reservedBy` shows
         `reserved_by`), or by the same part or run of parts inside a longer
         identifier (`WireGuard` by `WireGuardProfileListView`, `cache` by
@@ -120,7 +119,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`StoreBackend` cited at 56, defined at 62-87 today), with the fix
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
-        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 170
+        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 166
         findings, and of 20 read, 7 cite lines showing none of the subject;
         the others cite lines that show it in other words or by meaning
         (`isReactTools` for a section naming `REACT_DEVTOOLS=true`,
