@@ -440,3 +440,18 @@ def test_a_statement_s_keywords_do_not_show_it_its_names_do() -> None:
     assert not shows("Re-exported by `pub use error::{Error, Result};`", "pub use options::*;")
     # Not a statement: a keyword there is a value the lines may write.
     assert shows("Emitted as `:Item{kind:enum}`", "ItemKind::Enum => emit_item(node),")
+
+
+def test_a_route_is_shown_by_the_handler_named_for_its_last_segment() -> None:
+    from doclint.parsing.subjects import Subject, terms_of
+
+    def shows(named: str, lines: str) -> bool:
+        return Subject(terms_of(named), "row").shown_by(lines)
+
+    # Restate serves `reserve` of the `Ticket` object at `/Ticket/{key}/reserve`.
+    assert shows("| `/Ticket/{key}/reserve` | Ticket |", "reserve: async (ctx, userId) => {")
+    assert shows("The `/api/mock-payment` endpoint", "async function handleMockPayment(r) {")
+    assert not shows("| `/Ticket/{key}/reserve` | Ticket |", "confirm: async (ctx) => {")
+    # A segment of three letters or fewer is too common a word: its text only.
+    assert not shows("| `/SeatMap/global/get` | SeatMap |", "const get = () => state;")
+    assert shows("| `/SeatMap/global/get` | SeatMap |", 'router.on("/seatmap/global/get")')

@@ -308,7 +308,11 @@ def _shaped_term(span: str, prose: bool) -> Term | None:
         # `crate::module/file.rs::function`: the function.
         return Term(span, _keys([member.group(1)]))
     if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
-        return Term(span, (), span.lower())
+        # Its text, or its last segment's words joined: the handler named for
+        # it (`/api/mock-payment` by `handleMockPayment`).
+        last = span.rstrip("/").rsplit("/", 1)[-1]
+        named = re.fullmatch(r"[A-Za-z][\w-]*", last) and len(word_key(last)) >= 4
+        return Term(span, _keys([last]) if named else (), span.lower())
     glob = re.fullmatch(r"([A-Za-z_$][\w$]*?)_?\*", span)
     if glob and len(glob.group(1)) >= 3:
         return Term(span, (), "", word_key(glob.group(1)))

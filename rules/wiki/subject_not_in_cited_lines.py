@@ -51,7 +51,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         `enableCache`; an acronym of the prose, `LAN`, only by a whole word);
         a dotted name by its member, a call by its callee, a statement by its
         names and not its keywords (`mod error;` by `error`, not by `mod
-        constants;`); a quoted string or a route by its text, a quoted phrase
+        constants;`); a quoted string or a route by its text, a route also by
+        its last segment of four letters or more (the handler named for it:
+        `/api/mock-payment` by `handleMockPayment`), a quoted phrase
         of words also by the identifier joining them (`"Canonical Request"` by
         `canonicalRequest`). A list item's bold label of two to four words
         shows the subject where the lines hold the identifier joining them
