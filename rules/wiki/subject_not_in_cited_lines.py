@@ -60,13 +60,14 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`**Initial Commands**:` by `initialCommand`), but names nothing to
         look for elsewhere. The lines
         also show a subject through what holds them: the body of a class or
-        function a term names (as the language's reader of definitions tells; in
-        a language without one, such as Swift, the lines above indented less,
-        the headers of the blocks holding them: `enum AWSSigV4 {` above a line
-        of its signing), and a library a term names through the names the file
-        imports from it (`escape(...)` where `use v_htmlescape::escape;`; an
-        import, or Swift's `#if canImport(SwiftUI)`, is no place of what it
-        names). The
+        function a term names (as the language's reader of definitions tells),
+        the lines above indented less, the headers of the blocks holding them
+        (`enum AWSSigV4 {` above a line of its signing in Swift, which has no
+        reader; `restate.object({ name: "SeatMap",` above a handler of an
+        object literal, which no reader tells), and a library a term names
+        through the names the file imports from it (`escape(...)` where
+        `use v_htmlescape::escape;`; an import, or Swift's `#if
+        canImport(SwiftUI)`, is no place of what it names). The
         cited lines are read where the citation was written (its pinned commit,
         else the commit that last wrote its line) when the history has it, else
         as the file is; a citation pinned to a commit the history lacks is not
@@ -112,16 +113,16 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         flagged): the cubic wiki 0.989 (1 of 95; 31 of 48 wrong ones found,
         recall 0.65, precision of its findings 0.97), the DeepWiki wiki 1.000
         (0 of 92), the hand-written RFCs 1.000 (0 of 116; 7 of 9 found), the
-        tarball's plans 0.976 (1 of 42; 27 of 33 found, recall 0.82). Without
-        history (the checkouts without `.git`): 0.989, 1.000, 0.716 and 0.976.
-        The RFCs' 33 without history are all citations whose lines changed
+        tarball's plans 0.976 (1 of 42; 26 of 33 found, recall 0.79). Without
+        history (the checkouts without `.git`): 0.989, 1.000, 0.750 and 0.976.
+        The RFCs' 29 without history are all citations whose lines changed
         since they were written (none of the 43 whose lines are as they were
         is flagged): the labels call them right as written, and the findings
         say rightly that they are stale in a tree without history
         (`StoreBackend` cited at 56, defined at 62-87 today), with the fix
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
-        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 166
+        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 160
         findings, and of 20 read, 7 cite lines showing none of the subject;
         the others cite lines that show it in other words or by meaning
         (`isReactTools` for a section naming `REACT_DEVTOOLS=true`,
@@ -138,8 +139,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         operator; not a bracket opening a block, whose items are their own).
         Measured on the labels with history (right citations flagged, wrong ones
         found, on the cubic wiki, the RFCs and the plans together): no window
-        7, 67; this window 2, 65; one line either side whatever it holds 2, 60;
-        two lines 2, 51; three lines 2, 47. It spares 5 right citations (a name
+        5, 66; this window 2, 64; one line either side whatever it holds 2, 59;
+        two lines 2, 51; three lines 2, 46. It spares 3 right citations (a name
         on the line above the cited body, a decorator below) at the cost of 2
         wrong ones found, where a line either side costs 7.""",
     )
@@ -231,13 +232,15 @@ def _shown(
 ) -> bool:
     """Whether the cited lines show the subject: by their words or their
     window's, as the body of a definition a term names (`defined`, None
-    where the language has no reader: then the headers of the blocks
-    holding them), or through what the file imports from a named library."""
+    where the language has no reader), by the headers of the blocks holding
+    them (a handler in an object literal, `restate.object({ name: "SeatMap",`,
+    which no reader of definitions tells), or through what the file imports
+    from a named library."""
     window = "\n".join(_window(lines, a, b) for a, b in ranges)
     return (
         subject.shown_by(window)
         or _inside_named(subject, defined or {}, ranges)
-        or (defined is None and subject.shown_by(_enclosing(lines, ranges)))
+        or subject.shown_by(_enclosing(lines, ranges))
         or _uses_imported(subject, lines, window)
     )
 
@@ -346,10 +349,9 @@ def _inside_named(
 
 
 def _enclosing(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
-    """The headers of the blocks holding the cited lines, in a language
-    without a reader of definitions: each line above a range indented less
-    than all below it, back to one not indented (`enum AWSSigV4 {` and
-    `static func sign(` above a line of the signing's body)."""
+    """The headers of the blocks holding the cited lines: each line above a
+    range indented less than all below it, back to one not indented (`enum
+    AWSSigV4 {` and `static func sign(` above a line of the signing's body)."""
     headers: list[str] = []
     for first, _ in ranges:
         below = next((_indent(line) for line in lines[first - 1 :] if line.strip()), 0)
