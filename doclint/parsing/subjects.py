@@ -6,8 +6,8 @@ item or sentence holding it, the citations' own texts and link targets left
 out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
-lists and code between it and the heading or sources line before it, then its
-Mermaid diagram where it has no prose, else that heading. A sentence, item or row that says
+lists and code between it and the heading or sources line before it (not a
+Mermaid diagram's labels), else that heading. A sentence, item or row that says
 something in words but names nothing a word of code can show has an empty
 subject: it is not widened to its list or section, whose names are said of
 other lines.
@@ -108,6 +108,35 @@ _COMMON = frozenset(
 """Words of every language and of English: a term keyed by one of them alone
 would be shown by any lines."""
 
+_STATEMENT_WORDS = frozenset(
+    {
+        "mod",
+        "pub",
+        "use",
+        "impl",
+        "struct",
+        "enum",
+        "trait",
+        "class",
+        "interface",
+        "import",
+        "from",
+        "export",
+        "func",
+        "function",
+        "static",
+        "public",
+        "private",
+        "protected",
+        "package",
+        "type",
+        "extern",
+        "crate",
+    }
+)
+"""The keywords declaring or bringing in a name, in the languages doclint
+reads: a code span of a statement is shown by its names, not by these."""
+
 
 def word_key(word: str) -> str:
     """A word as compared with the words of the cited lines: lower case,
@@ -135,32 +164,39 @@ class Term(NamedTuple):
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
-        (`text_words`), `lowered` the text in lower case."""
+        (`text_words`), `lowered` the text in lower case. A term of the
+        code (not an acronym of the prose) is shown by a part of a longer
+        identifier too: `cache` by `enableCache`, `sort` by `sortState`."""
         return bool(
             (self.literal and self.literal in lowered)
-            or any(k in words for k in self.keys)
+            or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
         )
 
 
 def text_words(text: str) -> frozenset[str]:
-    """The word keys (`word_key`) of a text's identifiers, and of each run
-    of two or more of an identifier's parts (`WireGuardProfileListView`
-    shows `WireGuard` and `ProfileList`, `emit_field_list` shows
-    `field_list`; a one-part term such as `data` needs a whole identifier:
-    `data_srcset` does not show it)."""
+    """The word keys (`word_key`) of a text's identifiers, of each run of
+    two or more of an identifier's parts (`WireGuardProfileListView` shows
+    `WireGuard` and `ProfileList`, `emit_field_list` shows `field_list`),
+    and of each single part, marked by `_PART_MARK` (`enableCache` holds
+    `cache` so): a prose acronym (`LAN`) is not shown by such a part."""
     words: set[str] = set()
     for identifier in _IDENTIFIER.findall(text):
         words.add(word_key(identifier))
         parts = _PART.findall(identifier)
         if len(parts) > 1:
             words.update(
-                word_key("".join(parts[a:b]))
+                word_key("".join(parts[a:b])) + ("" if b - a > 1 else _PART_MARK)
                 for a in range(len(parts))
-                for b in range(a + 2, len(parts) + 1)
+                for b in range(a + 1, len(parts) + 1)
                 if b - a < len(parts)
             )
     return frozenset(words)
+
+
+_PART_MARK = "/"
+"""Ends the key of one part of a longer identifier in `text_words` (no key
+holds it)."""
 
 
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -174,11 +210,15 @@ class Subject:
     terms: tuple[Term, ...]
     source: str
     """"row", "item", "sentence", "paragraph", "section" or "heading"."""
+    also: tuple[Term, ...] = ()
+    """What else shows the subject where the lines hold it, but names
+    nothing to look for elsewhere: a list item's bold label of words
+    (`**Initial Commands**:`, shown by `initialCommand`)."""
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term."""
         words, lowered = text_words(text), text.lower()
-        return any(term.shown_in(words, lowered) for term in self.terms)
+        return any(term.shown_in(words, lowered) for term in (*self.terms, *self.also))
 
 
 def terms_of(text: str) -> tuple[Term, ...]:
@@ -268,7 +308,11 @@ def _shaped_term(span: str, prose: bool) -> Term | None:
         # `crate::module/file.rs::function`: the function.
         return Term(span, _keys([member.group(1)]))
     if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
-        return Term(span, (), span.lower())
+        # Its text, or its last segment's words joined: the handler named for
+        # it (`/api/mock-payment` by `handleMockPayment`).
+        last = span.rstrip("/").rsplit("/", 1)[-1]
+        named = re.fullmatch(r"[A-Za-z][\w-]*", last) and len(word_key(last)) >= 4
+        return Term(span, _keys([last]) if named else (), span.lower())
     glob = re.fullmatch(r"([A-Za-z_$][\w$]*?)_?\*", span)
     if glob and len(glob.group(1)) >= 3:
         return Term(span, (), "", word_key(glob.group(1)))
@@ -291,7 +335,12 @@ def _code_term(span: str) -> Term:
         return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
     words = _IDENTIFIER.findall(span)
     coined = [w for w in words if "_" in w.strip("_") or re.search(r"[a-z][A-Z]", w)]
-    return Term(span, _keys(coined or words))
+    # A statement's keywords (`mod error;`, `pub use x`) stand on any line
+    # of its kind: its names say what it is. Elsewhere such a word is a
+    # value (`:Item{kind:enum}`).
+    statement = bool(words) and words[0] in _STATEMENT_WORDS
+    named = [w for w in words if not statement or w not in _STATEMENT_WORDS] or words
+    return Term(span, _keys(coined or named))
 
 
 def _keys(words: Sequence[str]) -> tuple[str, ...]:
@@ -393,7 +442,7 @@ class SubjectReader:
             terms = terms_of(_sentence_at(item, len(before) + column))
             terms = terms or terms_of(item)
             if terms or not _bare(item):
-                return Subject(terms, "item")
+                return Subject(terms, "item", _label(item))
         if self._under_sources(start):
             return self._section(self._list_start(start))
         return self._around(index, "list")
@@ -496,21 +545,21 @@ class SubjectReader:
         while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
             start -= 1
         kinds = self._kinds[start:index]
-        # Its prose, tables, lists and code first; the diagram it closes
-        # only where the section has no prose (a diagram's node ids are
-        # labels, not the names the text gives: a section saying in words
-        # what its diagram shows names nothing a word of code can show).
-        for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
-            body = [
-                line
-                for line, kind in zip(self.lines[start:index], kinds, strict=True)
-                if kind in blocks
-            ]
-            terms = terms_of("\n".join(body))
-            if terms:
-                return Subject(terms, "section")
-            if body and not _bare("\n".join(body)):
-                return Subject((), "section")
+        # Its prose, tables, lists and code; never its Mermaid diagram: a
+        # diagram's node labels (`"Run Tests:<br>./test-all.sh"`) say in
+        # words what the cited lines do, not a name they must show (on the
+        # DeepWiki wikis of restate and ScriptCat, 10 findings so, all on
+        # lines showing the diagram's step by meaning).
+        body = [
+            line
+            for line, kind in zip(self.lines[start:index], kinds, strict=True)
+            if kind in ("text", "item", "row", "sources", "fence")
+        ]
+        terms = terms_of("\n".join(body))
+        if terms:
+            return Subject(terms, "section")
+        if body and not _bare("\n".join(body)):
+            return Subject((), "section")
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:
@@ -520,6 +569,24 @@ class SubjectReader:
                 assert heading is not None
                 return Subject(terms_of(heading.group(1)), "heading")
         return Subject((), "none")
+
+
+def _label(item: str) -> tuple[Term, ...]:
+    """A list item's bold label of two to four words (`- **Initial
+    Commands**: ...`), shown by the identifier joining them, each word
+    singular or not (`initialCommand`): what the item is about, said as the
+    code would name it."""
+    label = _LABEL.match(item)
+    words = label.group(1).split() if label else []
+    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
+        return ()
+    singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
+    keys = _keys(["".join(words), "".join(singular)])
+    return (Term(" ".join(words), keys),)
+
+
+_LABEL = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)([^*_:]+?):?(?:\*\*|__)")
+"""An item's bold label, its colon inside or after it."""
 
 
 def _line_kind(line: str, last: str) -> str:
