@@ -37,9 +37,10 @@ class TruncatedPage(Rule[MarkdownPage]):
     summary = "Generator's page ending mid-sentence or inside an unclosed code block."
     docs = RuleDocs(
         what="""Flags a profiled generator's page that ends inside a fenced code block
-        it opened, or whose last line of text stops mid-sentence (it ends in a
-        letter, a digit or a comma, not in a sentence's end, a closing bracket
-        or quote, a code span or a rule), at the page's last line of text. Only a
+        it opened (at the fence that opens it), or whose last line of text
+        stops mid-sentence (it ends in a letter, a digit or a comma, not in a
+        sentence's end, a closing bracket or quote, a code span or a rule), at
+        the page's last line of text. Only a
         line of prose counts: a heading, a list item, a label or a short value
         (an output example's `True`) may end a finished page, and a line of an
         output example (`Status: FAILED`) is cut only where it ends on a word
@@ -55,10 +56,15 @@ class TruncatedPage(Rule[MarkdownPage]):
         section and not closed before the heading of an object the source
         defines (the fence swallows the headings after it; an example's
         made-up headings do not count), at the fence that opens the runaway
-        block (in an output example whose nested fences closed its block
-        early, the bare fence that was meant to close it). One finding per
-        cut: a section whose open block swallowed the headings after it is
-        not reported again as stopping mid-sentence.""",
+        block. An output example whose nested fence closed its block early
+        (a ```` ```python ```` inside a ```` ```markdown ```` example) leaves
+        the bare fence meant to close it opening the runaway block: the cut is
+        reported at the example's own opening fence, and the lines between,
+        which CommonMark reads as the page's text, are the example's (no
+        caller, relation or item there is judged as the section's). One
+        finding per cut: broken-fence does not report the same blocks, and a
+        section whose open block swallowed the headings after it is not
+        reported again as stopping mid-sentence.""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after
@@ -80,31 +86,31 @@ class TruncatedPage(Rule[MarkdownPage]):
         profiled = ctx.object_page(page)
         if profiled is None or not profiled.profile.makes("complete-page"):
             return
+        from ._sources import runaway_fences
+
         reported: set[int] = set()
-        for line in _open_fences(page, ctx, profiled):
+        for line, (_blocks, swallows) in runaway_fences(page, ctx, profiled).items():
             reported.add(line)
-            message = (
-                "a code block opened here is never closed before the next object's heading:"
-                " the generator's output was cut off"
-            )
+            if swallows:
+                message = (
+                    "a code block opened here is never closed before the next object's heading:"
+                    " the generator's output was cut off"
+                )
+            else:
+                message = "a code block opened here runs to the page's end unclosed: the"
+                message += " generator's output was cut off"
             yield Finding(line, 1, message, cause=self.OPEN_FENCE)
         for line in _cut_sections(page, ctx, profiled, reported):
             reported.add(line)
             message = "the section stops mid-sentence: the generator's output was cut off"
             yield Finding(line, 1, message, cause=self.MID_TEXT)
-        yield from self._page_end(ctx, profiled, reported)
+        if not profiled.open_fence:
+            yield from self._page_end(ctx, profiled, reported)
 
     def _page_end(
         self, ctx: RuleContext, profiled: ProfiledPage, reported: set[int]
     ) -> Iterator[Finding]:
-        """The page's end inside a code block (when nothing else was
-        reported), or mid-sentence."""
-        if profiled.open_fence:
-            last = max((n for n, line in enumerate(ctx.lines, 1) if line.strip()), default=1)
-            if last not in reported and not reported:
-                message = "the page ends inside a code block: the generator's output was cut off"
-                yield Finding(last, 1, message, cause=self.OPEN_FENCE)
-            return
+        """The page's last line of text, when it stops mid-sentence."""
         line = profiled.last_text_line
         if line and _RULE.match(ctx.lines[line - 1]):
             line = _last_text_line(ctx.lines, 0, line)
@@ -112,17 +118,6 @@ class TruncatedPage(Rule[MarkdownPage]):
         if line not in reported and _cut(text, line in _example_lines(ctx.lines, profiled)):
             message = "the page stops mid-sentence: the generator's output was cut off"
             yield Finding(line, 1, message, cause=self.MID_TEXT)
-
-
-def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
-    """The opening fence of each code block that swallows a heading: where
-    the runaway block starts (in an output example whose nested fences
-    closed the example's block early, the bare fence meant to close it)."""
-    from ._sources import swallowed_objects
-
-    yield from dict.fromkeys(
-        block for block, _heading, _name in swallowed_objects(page, ctx, profiled)
-    )
 
 
 def _cut_sections(
