@@ -5,7 +5,9 @@ model opens them, and text cut off mid-sentence or mid-list."""
 
 from __future__ import annotations
 
-from tests.rules.test_generator_claims import PAGE, check
+import pytest
+
+from tests.rules.test_generator_claims import INVENTED_PAGE, PAGE, check
 
 # `get`'s output example shows a page, its Python fence nested in a
 # three-backtick block: the nested block's bare closing fence closes the
@@ -60,3 +62,82 @@ def test_a_block_open_at_the_pages_end_is_reported_at_its_fence_once(tmp_path):
     page = PAGE + "**Output Example**:\n```python\nfetch('https://example.org')\n"
     line = len(PAGE.splitlines()) + 2
     assert checks(tmp_path, page, "truncated-page", "broken-fence") == [(line, 1, "DL707")]
+
+
+# A small local model asked to document `Store` writes sections of objects no
+# source has, opened as RepoAgent does, as a model titles a part, or in bold.
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "## Function calculate",
+        "## Class: Discount",
+        "## Class Discount",
+        "**calculate_total**: This function adds the prices.",
+        "**`Discount`**: 该类保存折扣。",
+        "## calculate()",
+        "## calculate(price)",
+        "## 函数 calculate",
+        "## calculate 函数",
+        "## `calculate()`",
+        "### Function `calculate`",
+        "## 2. Function calculate",
+        "## 3) `calculate`",
+        "### FunctionDef `calculate`",
+    ],
+)
+def test_invented_section_however_a_model_opens_it(tmp_path, opener):
+    page = INVENTED_PAGE.format(section=opener + "\nIt computes a total.")
+    assert check(tmp_path, page, "invented-section") == [(3, 1, "DL711")]
+
+
+@pytest.mark.parametrize(
+    "heading", ["## ClassDef CustomerProfile", "### FunctionDef calculate_discount(price, rate)"]
+)
+def test_a_section_opened_with_repoagents_own_heading_is_a_missing_object(tmp_path, heading):
+    page = INVENTED_PAGE.format(section=heading + "\nIt computes a total.")
+    assert check(tmp_path, page, "missing-object") == [(3, 1, "DL701")]
+    assert check(tmp_path, page, "invented-section") == []
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        # Parts of the section, titled as models title them.
+        "## Usage",
+        "## Notes",
+        "## Example",
+        "## Example(s)",
+        "## Function Flow",
+        "## Function overview",
+        "## Class methods",
+        "## Class Overview",
+        "## Main Function",
+        # Bold words that name no object, or a parameter in a list of them.
+        "**Returns**: The function returns the total.",
+        "**api_key**: The API key used.",
+        "**parameters**:\n**price_list**: This function argument holds the prices.",
+        # Objects the source has, however opened.
+        "## Function fetch",
+        "## fetch(url)",
+        "**`Store`**: This class keeps entries.",
+        "## 函数 fetch",
+    ],
+)
+def test_invented_section_near_miss_titles_bold_words_and_objects_the_source_has(tmp_path, opener):
+    page = INVENTED_PAGE.format(section=opener + "\nIt computes a total.")
+    assert check(tmp_path, page, "invented-section") == []
+
+
+def test_invented_section_each_invented_object_under_one_heading(tmp_path):
+    section = "## Function calculate\nIt adds.\n## Class Discount\nIt holds.\n### `calculate`"
+    found = check(tmp_path, INVENTED_PAGE.format(section=section), "invented-section")
+    assert found == [(3, 1, "DL711"), (5, 1, "DL711")]
+
+
+def test_invented_section_near_miss_a_bold_name_inside_an_output_example(tmp_path):
+    # RepoAgent's own chat_engine page: an example prompt quoting another page.
+    example = (
+        "**Output Example**:\n```\nobj: a.py/Other\n```\nDocument:\n"
+        "**AnotherClass**: This class serves a different purpose."
+    )
+    assert check(tmp_path, INVENTED_PAGE.format(section=example), "invented-section") == []
