@@ -141,3 +141,53 @@ def test_invented_section_near_miss_a_bold_name_inside_an_output_example(tmp_pat
         "**AnotherClass**: This class serves a different purpose."
     )
     assert check(tmp_path, INVENTED_PAGE.format(section=example), "invented-section") == []
+
+
+# The end of `get`'s section, just before `helper`'s heading.
+HELPER = "#### FunctionDef helper(value)"
+CUT_LINE = PAGE.splitlines().index(HELPER) + 1  # the line put before the heading
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "It then passes the",
+        "The function returns the following:",
+        "The result is one of the values the `mode",
+        "该函数返回一个字典\uff0c其中包含",
+        "- 返回值\uff1a一个列表\uff0c包含所有的",
+        "- path (str): the path of the `store",
+        "- key: the key to read, which",
+    ],
+)
+def test_truncated_page_a_section_cut_mid_sentence_or_mid_list(tmp_path, ending):
+    page = PAGE.replace(HELPER, f"{ending}\n{HELPER}")
+    assert check(tmp_path, page, "truncated-page") == [(CUT_LINE, 1, "DL707")]
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        # No sentence: a title, a list of names, a code line, a URL.
+        "Parameters and Return Values of the Function",
+        "load_file, save_file, delete_file, list_files",
+        "result = store.get(key, default_value_for_missing)",
+        "See https://github.com/OpenBMB/RepoAgent/blob/main/README",
+        "关于代码使用的注意事项",
+        # A colon announcing the code block that follows.
+        "The call looks like this:\n```python\nstore.get('k')\n```",
+        # Finished sentences and items.
+        "该函数返回一个字典。",
+        "- key: the key to read",
+    ],
+)
+def test_truncated_page_near_miss_lines_that_are_no_sentence_or_are_finished(tmp_path, ending):
+    page = PAGE.replace(HELPER, f"{ending}\n{HELPER}")
+    assert check(tmp_path, page, "truncated-page") == []
+
+
+def test_truncated_page_the_page_ends_announcing_what_never_follows(tmp_path):
+    page = PAGE + "The function returns a dict such as:\n"
+    assert check(tmp_path, page, "truncated-page") == [(len(PAGE.splitlines()) + 1, 1, "DL707")]
+    # Near miss: the block it announces follows.
+    assert check(tmp_path, page + "```python\n{'k': 1}\n```\n", "truncated-page") == []
