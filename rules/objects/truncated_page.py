@@ -71,7 +71,15 @@ class TruncatedPage(Rule[MarkdownPage]):
         caller, relation or item there is judged as the section's). One
         finding per cut: broken-fence does not report the same blocks, and a
         section whose open block swallowed the headings after it is not
-        reported again as stopping mid-sentence.""",
+        reported again as stopping mid-sentence.
+
+        Measured on the labelled RepoAgent trees (tests/labels/repoagent*:
+        RepoAgent's own docs and seven public trees, 50 labelled pages, none
+        labelled truncated): no finding on a labelled page; on the whole
+        trees two findings, both right on reading (a Chinese output example
+        whose nested fence swallowed the heading of `parse`, at the example's
+        opening fence; a section of ArticleNovelySearch's `main.md` cut
+        mid-sentence).""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after
@@ -104,8 +112,9 @@ class TruncatedPage(Rule[MarkdownPage]):
                     " the generator's output was cut off"
                 )
             else:
-                message = "a code block opened here runs to the page's end unclosed: the"
-                message += " generator's output was cut off"
+                message = (
+                    "a code block opened here is never closed: the generator's output was cut off"
+                )
             yield Finding(line, 1, message, cause=self.OPEN_FENCE)
         for line in _cut_sections(page, ctx, profiled, reported):
             reported.add(line)
