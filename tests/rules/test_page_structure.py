@@ -5,8 +5,11 @@ model opens them, and text cut off mid-sentence or mid-list."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from doclint import Settings, check_paths
 from tests.rules.test_generator_claims import INVENTED_PAGE, PAGE, check
 
 # `get`'s output example shows a page, its Python fence nested in a
@@ -191,3 +194,14 @@ def test_truncated_page_the_page_ends_announcing_what_never_follows(tmp_path):
     assert check(tmp_path, page, "truncated-page") == [(len(PAGE.splitlines()) + 1, 1, "DL707")]
     # Near miss: the block it announces follows.
     assert check(tmp_path, page + "```python\n{'k': 1}\n```\n", "truncated-page") == []
+
+
+def test_a_real_chinese_output_example_is_cut_once_at_its_opening_fence():
+    # Langchain-Chatchat's page (tests/labelled_repoagent5): the ```json example
+    # at line 20 holds a bare fence at 22 that closes it; the example's own
+    # closing fence at 27 opens a block that swallows `parse`'s heading.
+    tree = Path(__file__).resolve().parent.parent / "labelled_repoagent5"
+    page = tree / "markdown_docs/server/agent/custom_agent/ChatGLM3Agent.md"
+    settings = Settings(select=["truncated-page", "broken-fence"], root=tree)
+    report = check_paths([page], settings)
+    assert [(d.line, d.code) for d in report.diagnostics] == [(20, "DL707")]
