@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 # A heading's text that opens the documentation of a named object ("Object:
 # CustomerProfile", "Documentation for UserAuthenticationService", "Class
 # `Foo`", "Function load", "函数 load", "`load()`", "load(path)",
-# "FunctionDef load(path)"), numbered or not: a generator's own entry
-# headings are read apart.
+# "FunctionDef load(path)", "load_file method", "load_file"), numbered or
+# not: a generator's own entry headings are read apart.
 _OBJECT_HEADING = compiled_on_use(
     r"(?:\d+(?:\.\d+)*(?:[.)][ \t]*|[ \t]+))?"
     r"(?:"
@@ -37,12 +37,14 @@ _OBJECT_HEADING = compiled_on_use(
     r"`?(?P<name>[A-Za-z_][\w.]*)(?P<call>\([^()]*\))?`?(?P<after>\([^()]*\))?[ \t]*$"
     # "CustomerProfile Class", "`CustomerProfile`", "load 函数"
     r"|`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"
-    r"(?:Class|Object|Module|Function|Method|Component|Service|Documentation|Overview|Reference)"
-    r"[ \t]*$"
+    r"(?:[Cc]lass|Object|Module|[Ff]unction|[Mm]ethod|Component|Service|Documentation|Overview"
+    r"|Reference)[ \t]*$"
     r"|`?(?P<zhnamed>[A-Za-z_][\w.]*)`?[ \t]*(?P<zhkind>函数|方法|类)[ \t]*$"
     r"|`(?P<ticked>[A-Za-z_][\w.]*)(?:\([^()]*\))?`(?:\([^()]*\))?[ \t]*$"
     # "load()", "load(path)": a call's form names a function
     r"|(?P<called>[A-Za-z_][\w.]*)\([^()]*\)[ \t]*$"
+    # "calculate_total": a name written as code, alone
+    r"|(?P<bare>[A-Za-z_][\w]*)[ \t]*$"
     r")"
 )
 # "**Object**: CustomerProfile", "**Class Name**: `CustomerProfile`"
@@ -58,17 +60,18 @@ _LABELLED_OBJECT = compiled_on_use(
 # Chinese forms "**X**: X的功能是..." and, in RepoAgent's first releases,
 # "**X函数**: ..." (the colon full-width too): a name and a kind word in bold
 # open a section whatever follows. A name is ASCII: Chinese text runs into
-# it with no space. A small model's shorter "**load_file**: This function
+# it with no space. A small model's shorter "**load_file()**: Loads a file."
+# (a call's form) opens one too, and so do "**load_file**: This function
 # loads a file." or "**`Loader`**: 该类...", a name written as code and words
-# saying what kind of object it is, opens one too (`spoken`), outside a part
-# that lists names ("**parameters**:").
+# saying what kind of object it is (`spoken`), outside a part that lists
+# names ("**parameters**:").
 _OBJECT_LABEL = compiled_on_use(
     r"^\*\*`?(?P<name>[A-Za-z_][A-Za-z0-9_.]*)`?\*\*[ \t]*[:\uff1a][ \t]*"
     r"(?:The (?:function|purpose|role) of (?:the )?`?(?P=name)`?\b"
     r"|`?(?P=name)`?[ \t]*(?:函数|方法|类)?(?:的功能|的作用))"
     r"|^\*\*`?(?P<kinded>[A-Za-z_][A-Za-z0-9_.]*)`?(?:函数|方法|类)\*\*[ \t]*[:\uff1a]"
-    r"|^\*\*(?P<spoken>`[A-Za-z_][A-Za-z0-9_]*(?:\(\))?`|[A-Za-z_][A-Za-z0-9_]*\(\)"
-    r"|[A-Za-z_][A-Za-z0-9_]*)\*\*[ \t]*[:\uff1a][ \t]*"
+    r"|^\*\*`?(?P<calling>[A-Za-z_][A-Za-z0-9_]*)\(\)`?\*\*[ \t]*[:\uff1a]"
+    r"|^\*\*(?P<spoken>`[A-Za-z_][A-Za-z0-9_]*`|[A-Za-z_][A-Za-z0-9_]*)\*\*[ \t]*[:\uff1a][ \t]*"
     # ... followed by words that say what kind of object it documents
     r"(?:(?:The|This|A|An)[ \t]+(?:[\w-]+[ \t]+)?(?:function|method|class|coroutine)\b"
     r"|(?:Function|Method|Class)\b|(?:该|此|这个|一个)?(?:函数|方法|类))"
@@ -199,6 +202,8 @@ def opened_sections(
 # The groups of the patterns above that capture the name an opener gives.
 _NAME_GROUPS = (
     "name",
+    "bare",
+    "calling",
     "named",
     "zhnamed",
     "ticked",
@@ -228,13 +233,17 @@ def _object_named(line: str) -> tuple[str, bool] | None:
     written = next(groups[key] for key in _NAME_GROUPS if groups.get(key))
     name = written.strip("`").removesuffix("()").rpartition(".")[2]
     ticked = f"`{written.strip('`')}" in line
-    called = bool(groups.get("call") or groups.get("after") or groups.get("called"))
+    called = any(groups.get(key) for key in ("call", "after", "called", "calling"))
     code = ticked or called or _CODE_NAME.fullmatch(name) is not None
     if name.lower() in _TITLE_WORDS and not ticked:
         return None  # a part's title ("## Function signature", "## Example(s)")
     spoken = groups.get("spoken") is not None
     kind = groups.get("kind") or groups.get("zh") or groups.get("zhkind")
     spaced = "sep" in groups and groups["name"] is not None and not groups["sep"].strip()
+    if groups.get("bare") is not None and ("_" not in name.strip("_") or name.isupper()):
+        # "## Overview", "## GitHub", "## OAuth2" (titles, names of products),
+        # "## API_KEY" (a constant): a bare heading names an object in snake case.
+        return None
     plain = spoken or spaced or groups.get("named") or groups.get("zhnamed")
     if code or not plain:
         return name, spoken

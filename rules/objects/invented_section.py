@@ -28,10 +28,12 @@ class InventedSection(Rule[MarkdownPage]):
         "## Class `Foo`", "## Class: Foo", "## Class Foo", "## Function load",
         "## 函数 load", "## load 函数", "## Foo Class", "### `Foo`", "## load()",
         "## load(path)", "### FunctionDef `load`", "### Class Definition: Foo",
+        "### `load_file` method", a name in snake case alone ("## load_file"),
         numbered or not: "## 2. Function load"), a label naming one
         ("**Object**: Foo", "**Class: Foo**"), the generator's own opening line
         for one ("**CustomerProfile**: The function of CustomerProfile is ...",
-        "**X**: X的功能是..."), or a name written as code in bold followed by
+        "**X**: X的功能是..."), a call's form in bold ("**load_file()**:
+        Loads ..."), or a name written as code in bold followed by
         what kind of object it is ("**load_file**: This function loads ...",
         "**`Loader`**: 该类..."), where the named object is none of the
         heading's names and no source of the project defines or imports
@@ -42,7 +44,8 @@ class InventedSection(Rule[MarkdownPage]):
         nothing), and a plain word after it only in its kind's case and not as
         a part's title: "## Class Store" and "## Function load" name objects,
         "## Function Flow", "## Class methods", "## Class Overview" and
-        "## Example(s)" title parts of the section. A bold name in a part that
+        "## Example(s)" title parts of the section, and "## GitHub", "## OAuth2"
+        or "## API_KEY" alone name a product or a constant. A bold name in a part that
         lists names ("**parameters**:") is an item, not a section. One finding
         per invented object under each object heading, at the first line that
         opens it. The text of an output example shows output, not objects: it

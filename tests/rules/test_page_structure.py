@@ -86,6 +86,9 @@ def test_a_block_open_at_the_pages_end_is_reported_at_its_fence_once(tmp_path):
         "## 2. Function calculate",
         "## 3) `calculate`",
         "### FunctionDef `calculate`",
+        "## calculate_total",
+        "### 1. `calculate_total` method",
+        "**calculate_total()**: Adds the prices.",
     ],
 )
 def test_invented_section_however_a_model_opens_it(tmp_path, opener):
@@ -115,6 +118,10 @@ def test_a_section_opened_with_repoagents_own_heading_is_a_missing_object(tmp_pa
         "## Class methods",
         "## Class Overview",
         "## Main Function",
+        # A bare heading names an object only in snake case: products, constants.
+        "## GitHub",
+        "## OAuth2",
+        "## API_KEY",
         # Bold words that name no object, or a parameter in a list of them.
         "**Returns**: The function returns the total.",
         "**api_key**: The API key used.",
