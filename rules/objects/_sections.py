@@ -233,23 +233,33 @@ def _object_named(line: str) -> tuple[str, bool] | None:
     written = next(groups[key] for key in _NAME_GROUPS if groups.get(key))
     name = written.strip("`").removesuffix("()").rpartition(".")[2]
     ticked = f"`{written.strip('`')}" in line
-    called = any(groups.get(key) for key in ("call", "after", "called", "calling"))
-    code = ticked or called or _CODE_NAME.fullmatch(name) is not None
     if name.lower() in _TITLE_WORDS and not ticked:
         return None  # a part's title ("## Function signature", "## Example(s)")
-    spoken = groups.get("spoken") is not None
-    kind = groups.get("kind") or groups.get("zh") or groups.get("zhkind")
-    spaced = "sep" in groups and groups["name"] is not None and not groups["sep"].strip()
-    if groups.get("bare") is not None and ("_" not in name.strip("_") or name.isupper()):
-        # "## Overview", "## GitHub", "## OAuth2" (titles, names of products),
-        # "## API_KEY" (a constant): a bare heading names an object in snake case.
+    called = any(groups.get(key) for key in ("call", "after", "called", "calling"))
+    if ticked or called or _CODE_NAME.fullmatch(name) is not None:
+        return (name, groups.get("spoken") is not None) if _names_code(groups, name) else None
+    return _plain_name(groups, name)
+
+
+def _names_code(groups: dict[str, str | None], name: str) -> bool:
+    """Whether a name written as code names an object: alone as a heading
+    only in snake case ("## Overview", "## GitHub", "## OAuth2" are titles
+    and names of products, "## API_KEY" a constant)."""
+    return groups.get("bare") is None or ("_" in name.strip("_") and not name.isupper())
+
+
+def _plain_name(groups: dict[str, str | None], name: str) -> tuple[str, bool] | None:
+    """The name of a plain word an opener gives: one the opener marks as a
+    name by its form ("Object: Foo", "**Object**: Foo") is one; after a kind
+    word and a space ("Function Flow", "Class methods"), or before a Chinese
+    one, only in its kind's case: "Class Store", "Function load", "函数 load",
+    "load 函数"; a bold word or a bare heading never."""
+    if groups.get("spoken") is not None or groups.get("bare") is not None:
         return None
-    plain = spoken or spaced or groups.get("named") or groups.get("zhnamed")
-    if code or not plain:
-        return name, spoken
-    # A plain word after a kind word and a space ("Function Flow", "Class
-    # methods") names an object only in its kind's case: "Class Store",
-    # "Function load", "函数 load", "load 函数".
+    spaced = "sep" in groups and groups["name"] is not None and not (groups["sep"] or "").strip()
+    if not (spaced or groups.get("named") or groups.get("zhnamed")):
+        return name, False
+    kind = groups.get("kind") or groups.get("zh") or groups.get("zhkind")
     if (spaced or groups.get("zhnamed")) and kind is not None and _in_kinds_case(kind, name):
         return name, False
     return None
