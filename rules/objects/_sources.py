@@ -11,12 +11,13 @@ import posixpath
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import MarkdownPage, RuleContext
-from doclint.rule_api_generators import ProfiledPage, swallowed_headings
+from doclint.rule_api import MarkdownPage, RuleContext, compiled_on_use
+from doclint.rule_api_generators import ATX, ProfiledPage, swallowed_headings
 
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages a profile reads claim nothing of it.
 if TYPE_CHECKING:
+    from doclint.rule_api import CodeBlock
     from doclint.rule_api_generators import Entry
 
     from .._common.python_objects import ModuleObjects, PyObject
@@ -72,18 +73,90 @@ def swallowed_objects(
     yield from swallowed_headings(page, ctx.lines, profiled, names)
 
 
+def runaway_fences(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
+) -> dict[int, tuple[tuple[int, ...], bool]]:
+    """Each code block of the page that runs away (swallows the heading of an
+    object the source defines, or is left open at the page's end), by the
+    fence its author opened it at: the lines of the blocks from that fence to
+    the runaway one, and whether it swallows a heading.
+
+    An output example whose nested fences closed its block early leaves the
+    bare fence meant to close it opening the runaway block: the example's
+    own opening fence is where the defect starts, and the blocks between
+    are one defect with it (truncated-page reports it there, broken-fence
+    not again)."""
+    blocks = [block for block in page.markdown.code_blocks if block.fenced]
+    index = {block.line: number for number, block in enumerate(blocks)}
+    runaways = {block: True for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
+    for block in blocks:
+        if not block.closed:
+            runaways.setdefault(block.line, False)
+    entries = {entry.line for entry in profiled.entries}
+    found: dict[int, tuple[tuple[int, ...], bool]] = {}
+    for line, swallows in runaways.items():
+        at = index[line]
+        while at > 0 and _meant_to_close(blocks[at - 1], blocks[at], ctx.lines, profiled, entries):
+            at -= 1
+        found[blocks[at].line] = (tuple(b.line for b in blocks[at : index[line] + 1]), swallows)
+    return found
+
+
+def _meant_to_close(
+    before: CodeBlock, block: CodeBlock, lines: list[str], profiled: ProfiledPage, entries: set[int]
+) -> bool:
+    """Whether `block`'s bare opening fence was written to close the closed
+    block `before`, which a nested fence closed early: nothing between them
+    but what the example shows (no heading or label of the page, nor a
+    sentence unless `before` holds a nested opening fence)."""
+    from ..structure._fences import nested_opening
+
+    if block.info or not before.closed:
+        return False
+    label = profiled.profile.label_line
+    # A block holding a nested opening fence was closed by that one's bare
+    # fence: the text up to the next bare fence is the example's, sentences too.
+    nested = nested_opening(before) is not None
+    return not any(
+        number in entries
+        or ATX.match(text)
+        or label.match(text)
+        or (not nested and _SENTENCE.match(text))
+        for number, text in enumerate(lines[before.end_line : block.line - 1], before.end_line + 1)
+    )
+
+
+# A line of the page's own prose between two code blocks: unindented, opening
+# with a letter, no code punctuation, two words or more (or CJK text) ending a
+# sentence ("If the text is a final answer, it returns:"); "Action:" and
+# `"key": "value",` are what an example shows.
+_SENTENCE = compiled_on_use(
+    r"^(?=[^\n]*(?:[A-Za-z]\s+[A-Za-z]|[\u4e00-\u9fff]))"
+    r"[A-Za-z\u4e00-\u9fff][^=(){}\[\];<>`\n]*[.!?:\u3002\uff01\uff1f\uff1a]\s*$"
+)
+
+
 def past_swallowed(
     page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
 ) -> Callable[[int, int], bool]:
-    """Whether line `line`, read under the heading at line `heading`, lies
-    past the heading of another object a code block swallowed between them:
-    the text there is that object's, whose heading the page no longer has,
-    not the heading's above."""
+    """Whether line `line`, read under the heading at line `heading`, is not
+    that heading's text: it lies past the heading of another object a code
+    block swallowed between them (the text there is that object's, whose
+    heading the page no longer has), or inside an output example whose
+    nested fences closed its block early (CommonMark reads the example's
+    lines there as the page's; its author wrote them as code)."""
     swallowed = sorted({line for _block, line, _name in swallowed_objects(page, ctx, profiled)})
+    examples = [
+        (lines[0], lines[-1])
+        for lines, _swallows in runaway_fences(page, ctx, profiled).values()
+        if len(lines) > 1
+    ]
 
     def past(heading: int, line: int) -> bool:
         index = bisect.bisect_right(swallowed, heading)
-        return index < len(swallowed) and swallowed[index] < line
+        if index < len(swallowed) and swallowed[index] < line:
+            return True
+        return any(first < line < last for first, last in examples)
 
     return past
 

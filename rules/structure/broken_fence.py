@@ -23,10 +23,11 @@ from doclint.rule_api import (
     compiled_on_use,
 )
 
+from ._fences import MIN_FENCE, nested_opening
+
 if TYPE_CHECKING:
     from doclint.rule_api import EmbeddedSource
 
-MIN_FENCE = 3
 _RUNS = {char: compiled_on_use(re.escape(char) + "+") for char in "`~"}
 
 
@@ -54,8 +55,10 @@ class BrokenFence(Rule[AnyPage]):
         Code blocks that only exist because of a reported break (those opening
         inside the embedded text or at the generator's closing fence) are not
         reported again, nor is a block of a generator's object page that
-        swallows the headings of the objects after it (truncated-page reports
-        that cut at the block's opening fence).""",
+        swallows the headings of the objects after it or runs to the page's
+        end, nor the blocks of an output example whose nested fences led to
+        it (truncated-page reports that cut once, at the fence its author
+        opened).""",
         example="""````markdown
         ## Original Source
 
@@ -124,7 +127,7 @@ class BrokenFence(Rule[AnyPage]):
                 continue
             if source is not None and block.line == source.line:
                 continue
-            nested = _nested_opening(block)
+            nested = nested_opening(block)
             if nested is not None:
                 orphan_fence = True
                 yield _broken_nesting(block, nested, ctx.lines)
@@ -132,17 +135,20 @@ class BrokenFence(Rule[AnyPage]):
 
 def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
     """The opening lines of the code blocks of a generator's object page that
-    swallow the headings of the objects after them: truncated-page reports
-    each at its opening fence, once (the cut-off output, which also left the
-    fence unclosed or closed by a nested block's fence)."""
+    run away (swallow the headings of the objects after them, or run to the
+    page's end), with the blocks of an output example whose nested fences
+    led to it: truncated-page reports each such cut once, at the fence its
+    author opened."""
     if not isinstance(page, MarkdownPage):
         return set()
     profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes("complete-page"):
         return set()
-    from ..objects._sources import swallowed_objects
+    from ..objects._sources import runaway_fences
 
-    return {block for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
+    return {
+        line for lines, _swallows in runaway_fences(page, ctx, profiled).values() for line in lines
+    }
 
 
 def _broken_source(source: EmbeddedSource, lines: list[str]) -> Finding:
@@ -186,21 +192,6 @@ def _broken_nesting(block: CodeBlock, nested: int, lines: list[str]) -> Finding:
         f"{inner}; open the outer block with a longer fence ({opening}{block.info})",
         cause=BrokenFence.NESTED_FENCE,
     )
-
-
-def _nested_opening(block: CodeBlock) -> int | None:
-    """Index (in the block's content) of a line opening a fence with an info
-    string that the block's own closing fence could close, if any."""
-    char, length = block.marker[0], len(block.marker)
-    for index, line in enumerate(block.text.split("\n")):
-        stripped = line.lstrip(" ")
-        if len(line) - len(stripped) > 3:
-            continue
-        run = len(stripped) - len(stripped.lstrip(char))
-        info = stripped[run:].strip()
-        if run >= max(length, MIN_FENCE) and info and not (char == "`" and "`" in info):
-            return index
-    return None
 
 
 def _longest_fence(text: str, char: str) -> int:

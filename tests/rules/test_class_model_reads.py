@@ -445,9 +445,11 @@ def codes(tmp_path, page: str) -> list[tuple[int, str]]:
 
 def test_a_runaway_block_is_one_finding_at_the_fence_that_opens_it(tmp_path):
     # The sentence and the items after the swallowed heading of `fix` are
-    # `fix`'s, not the class's: they are not judged against `Parser`.
+    # `fix`'s, not the class's: they are not judged against `Parser`. The cut
+    # stands at the example's own opening fence (issue 93), not at the bare
+    # fence meant to close it that opens the runaway block.
     page = RUNAWAY_PAGE.format(closing="```", caller="parse")
-    assert codes(tmp_path, page) == [(11, "DL707")]
+    assert codes(tmp_path, page) == [(5, "DL707")]
 
 
 def test_near_miss_a_closed_example_and_a_wrong_caller_in_its_own_section(tmp_path):
