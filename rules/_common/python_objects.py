@@ -107,6 +107,11 @@ class ModuleObjects:
     """Each module-level name bound to what a call returns, and the callee as
     written: `Base = declarative_base()` binds Base to "declarative_base"."""
 
+    star_imports: list[tuple[int, str]] = field(default_factory=list)
+    """The modules its top-level `from m import *` statements name, in order:
+    (level, dotted name) as `imports` writes them. A name no import binds
+    may come from one of them."""
+
     def named(self, name: str) -> list[PyObject]:
         """The objects called `name`, at any place."""
         return [obj for obj in self.objects.values() if obj.name == name]
@@ -134,6 +139,11 @@ def _objects(tree: ast.Module) -> ModuleObjects:
     scopes = _Scopes(tree, found.imports, found.redefined)
     _collect(tree.body, (), found.objects, scopes)
     _made_by_calls(tree.body, found.made_by_calls)
+    found.star_imports.extend(
+        (node.level, node.module or "")
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)
+    )
     return found
 
 

@@ -178,6 +178,23 @@ def test_unknown_parameter_of_a_class_through_its_base_in_the_project(tmp_path):
     ]
 
 
+def test_unknown_parameter_of_a_class_through_a_base_a_star_import_binds(tmp_path):
+    # Langchain-Chatchat's workers: `from server.model_workers.base import *`
+    # then `class QwenWorker(ApiModelWorker)`: the base is the project's.
+    write(tmp_path, {"pkg/base.py": SOURCE})
+    source = "from os.path import *\nfrom pkg.base import *\n" + KID
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_only_a_library_s_star_import_can_bind(tmp_path):
+    # `from langchain.agents import *`: `Store` is the library's, unknown.
+    source = "from langchain.agents import *\n" + KID
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == []
+
+
 def test_unknown_parameter_near_miss_a_base_the_tree_cannot_read(tmp_path):
     # `pkg/runner.py` is listed, not there: what `Kid` inherits is unknown.
     write(
