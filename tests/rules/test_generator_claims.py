@@ -377,6 +377,11 @@ def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
         "utilized in the `open` function found in the `pkg/store.py` file",
         "used in the method `open`",
         "called by other functions in the project, specifically fetch and open",
+        # Issue 93: a name in backticks with no kind word, the names after
+        # "including", a list after "within the project:".
+        "called by `open`",
+        "invoked by several functions, including `open`",
+        "called by two other functions within the project: `open` and `fetch`",
     ],
 )
 def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifically(
@@ -396,6 +401,10 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
         # Names no function: "the function body", "specifically in the x module".
         "utilized within the function body",
         "called by other functions, specifically in the store module",
+        "called by `fetch`",
+        "invoked by several functions, including `fetch`",
+        # A name in backticks that a kind word makes no function's.
+        "called by `requests` library",
     ],
 )
 def test_wrong_caller_near_miss_true_callers_and_no_caller_named(tmp_path, sentence):
@@ -894,6 +903,13 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     assert calls(tmp_path, "Makes one.", rot13=other) == [
         "`forward` does not call `_rot13`; `process_rot13` calls it"
     ]
+    # The kind word between the noun and the clause (LokaHQ/Fooocus-RepoAgent-docs,
+    # markdown_docs/modules/anisotropic.md:298 at 666f5a03: "executed by the
+    # `_bilateral_blur` function, which is invoked within `joint_bilateral_blur`").
+    kind = "It runs the `_rot13` function, which is invoked within `process_rot13`."
+    assert calls(tmp_path, kind) == []
+    kind = kind.replace("`process_rot13`", "`forward`")
+    assert calls(tmp_path, kind) == ["`forward` does not call `_rot13`; `process_rot13` calls it"]
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
