@@ -6,11 +6,14 @@ before the rules ran), issue 93:
   of one of the class's methods, which the class never keeps, is the method's
   input mistaken for an attribute;
 - wrong-caller (DL705) on "called by the `LayerNorm2d` class": a class named
-  as a caller, true as the code is, refuted once the code moved on."""
+  as a caller, true as the code is, refuted once the code moved on;
+- undocumented-object (DL704) on a method added since the page in code a
+  newer Python wrote (a line Python 3.11 cannot parse)."""
 
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 from doclint import Settings, check_paths
@@ -65,3 +68,32 @@ def test_a_class_named_as_a_caller_refuted_once_the_code_moved_on(tmp_path: Path
     call = "LayerNormFunction.apply(x, self.weight, self.bias, self.eps)"
     tree = moved_on(tmp_path, call, "nn.functional.group_norm(x, 1, self.weight, self.bias)")
     assert found(tree, "DL705") == {13: "`LayerNorm2d` does not call `LayerNormFunction`"}
+
+
+# A line Python 3.11 cannot parse (3.12's f-string reusing its quotes), as
+# code written since the page may hold.
+NEWER = '        label = f"{dict(eps=self.eps)["eps"]}"\n'
+FORWARD = "    def forward(self, x):\n        return LayerNormFunction"
+
+
+def test_a_method_added_since_the_page_in_code_a_newer_python_wrote(tmp_path: Path) -> None:
+    added = "    def extra_repr(self):\n" + NEWER + "        return label\n\n"
+    tree = moved_on(tmp_path, FORWARD, added + FORWARD)
+    assert found(tree, "DL704") == {
+        1: "function `LayerNorm2d.extra_repr` (line 55 of"
+        " `ldm_patched/pfn/architecture/OmniSR/layernorm.py`) has no heading"
+    }
+
+
+def test_near_miss_every_object_headed_in_code_a_newer_python_wrote(tmp_path: Path) -> None:
+    tree = moved_on(tmp_path, FORWARD, FORWARD.replace("        return", NEWER + "        return"))
+    assert found(tree, "DL704") == {}
+
+
+def test_near_miss_a_definition_the_running_python_cannot_read(tmp_path: Path) -> None:
+    # 3.12's type parameters on the `def` line: blanking it would lose the
+    # method, so the source is not judged (where Python reads it, it is).
+    added = "    def extra_repr[T](self):\n        return T\n\n"
+    tree = moved_on(tmp_path, FORWARD, added + FORWARD)
+    lines = {1} if sys.version_info >= (3, 12) else set()
+    assert set(found(tree, "DL704")) == lines
