@@ -41,7 +41,8 @@ class WrongCaller(Rule[MarkdownPage]):
         `x` function", "utilized in the method `x`", "invoked by ... such as `x` and
         `y`", "called by other functions ..., specifically `x` and `y`", "called
         within the `X` class", "invoked by ..., including `x`", "is called by `x`"
-        (a name in backticks no kind word follows), and their
+        (a name in backticks no kind word follows), "called in ..., notably within
+        the `x` function", "utilized in functions such as `x`", and their
         Chinese forms, "被`x`方法调用") where the project's sources refute it: no
         function or class of that name is defined where the sentence places it, or
         every one of that name there neither calls nor names the object, itself or

@@ -382,6 +382,8 @@ def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
         "called by `open`",
         "invoked by several functions, including `open`",
         "called by two other functions within the project: `open` and `fetch`",
+        "called in various parts of the project, notably within the `open` function",
+        "utilized in functions such as `open` and `fetch`",
     ],
 )
 def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifically(
@@ -403,6 +405,8 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
         "called by other functions, specifically in the store module",
         "called by `fetch`",
         "invoked by several functions, including `fetch`",
+        "called in various parts of the project, notably within the `fetch` function",
+        "utilized in functions such as `fetch`",
         # A name in backticks that a kind word makes no function's.
         "called by `requests` library",
     ],
