@@ -475,6 +475,27 @@ def test_orphan_page_and_its_near_miss(tmp_path):
     assert check(tmp_path, PAGE, "orphan-page") == []
 
 
+@pytest.mark.parametrize(
+    ("path", "gone"),
+    [
+        ("markdown_docs/pkg\\gone.md", "pkg/gone.py"),
+        ("markdown_docs\\pkg\\gone.md", "pkg/gone.py"),
+        ("markdown_docs/a\\pkg\\gone.md", "a/pkg/gone.py"),
+    ],
+)
+def test_orphan_page_whose_path_a_windows_run_wrote_with_backslashes(tmp_path, path, gone):
+    # Issue 93: the folders in the page's file name, `\` read as `/`.
+    assert messages(tmp_path, PAGE, "orphan-page", path=path) == [
+        f"this page documents `{gone}`, which is not in the tree;"
+        " its objects are in `pkg/store.py` now"
+    ]
+
+
+def test_orphan_page_near_miss_a_backslashed_page_of_a_source_there(tmp_path):
+    for path in ("markdown_docs/pkg\\store.md", "markdown_docs\\pkg\\store.md"):
+        assert messages(tmp_path, PAGE, "orphan-page", path=path) == []
+
+
 WITHOUT_FETCH = SOURCE.partition("async def fetch")[0]
 NET = "async def fetch(url):\n    return url\n"
 
