@@ -11,6 +11,8 @@ a profiled generator, once per source text.
 from __future__ import annotations
 
 import ast
+import re
+import warnings
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -107,6 +109,11 @@ class ModuleObjects:
     """Each module-level name bound to what a call returns, and the callee as
     written: `Base = declarative_base()` binds Base to "declarative_base"."""
 
+    star_imports: list[tuple[int, str]] = field(default_factory=list)
+    """The modules its top-level `from m import *` statements name, in order:
+    (level, dotted name) as `imports` writes them. A name no import binds
+    may come from one of them."""
+
     def named(self, name: str) -> list[PyObject]:
         """The objects called `name`, at any place."""
         return [obj for obj in self.objects.values() if obj.name == name]
@@ -129,11 +136,53 @@ def python_objects(text: str) -> ModuleObjects | None:
     return found
 
 
+# How many lines a source's outline may blank before it is given up.
+_BLANKED = 32
+# A line that opens a definition: blanking it would lose the object.
+_OPENS_DEFINITION = re.compile(r"\s*(?:@|(?:async\s+)?def\b|class\b)")
+
+
+def python_outline(text: str) -> ModuleObjects | None:
+    """The objects `text` defines, as `python_objects` reads them; where the
+    running Python cannot parse it, those of the text with the lines it
+    cannot read blanked (a newer Python's f-string, `f"{row["id"]}"`, or
+    `type` statement: a module a project wrote since), or None when such a
+    line opens a definition or too many are. What bodies use is then
+    incomplete: only the outline, the classes and functions, is to be read."""
+    found = python_objects(text)
+    if found is not None:
+        return found
+    lines = text.split("\n")
+    for _ in range(_BLANKED):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the source's escapes are its business
+                ast.parse("\n".join(lines))
+        except SyntaxError as error:
+            at = (error.lineno or 0) - 1
+            if not 0 <= at < len(lines) or _OPENS_DEFINITION.match(lines[at]):
+                return None
+            # A statement of its own becomes `pass` (a block keeps a body);
+            # a line inside brackets, where `pass` cannot stand, goes blank.
+            indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+            lines[at] = "" if lines[at] == f"{indent}pass" else f"{indent}pass"
+        except (ValueError, RecursionError, MemoryError):
+            return None
+        else:
+            return python_objects("\n".join(lines))
+    return None
+
+
 def _objects(tree: ast.Module) -> ModuleObjects:
     found = ModuleObjects()
     scopes = _Scopes(tree, found.imports, found.redefined)
     _collect(tree.body, (), found.objects, scopes)
     _made_by_calls(tree.body, found.made_by_calls)
+    found.star_imports.extend(
+        (node.level, node.module or "")
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)
+    )
     return found
 
 

@@ -24,24 +24,30 @@ if TYPE_CHECKING:
 
 
 def claimed_source(
-    page: MarkdownPage, ctx: RuleContext, claim: str
+    page: MarkdownPage, ctx: RuleContext, claim: str, *, outline: bool = False
 ) -> tuple[ProfiledPage, ModuleObjects] | None:
     """The page and its source's objects, when a profile wrote the page, makes
-    `claim`, and the source is in the tree and parses."""
+    `claim`, and the source is in the tree and parses (or, for a rule that
+    reads only its `outline`, parses once the lines the running Python cannot
+    read are blanked: `python_outline`)."""
     profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes(claim):
         return None
-    objects = source_objects(profiled, ctx)
+    objects = source_objects(profiled, ctx, outline=outline)
     return None if objects is None else (profiled, objects)
 
 
-def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
+def source_objects(
+    profiled: ProfiledPage, ctx: RuleContext, *, outline: bool = False
+) -> ModuleObjects | None:
     """The objects of the page's source; None when it is not in the tree or
     does not parse (orphan-page says the former)."""
-    from .._common.python_objects import python_objects
+    from .._common.python_objects import python_objects, python_outline
 
     source = ctx.source_at(profiled.source)
-    return None if source is None else python_objects(source.text)
+    if source is None:
+        return None
+    return python_outline(source.text) if outline else python_objects(source.text)
 
 
 def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
@@ -14,6 +14,27 @@ if TYPE_CHECKING:
     from .._common.python_objects import ModuleObjects, PyObject
 
 CLAIM = "entry-names-parameter-or-attribute"
+# The field whose items name a class's attributes (not its `__init__`'s
+# parameters): judged even where a base from a library leaves part unknown.
+ATTRIBUTES = "attributes"
+
+
+class _Held(NamedTuple):
+    """What a class holds, by its project code."""
+
+    names: set[str]
+    """Its attributes and `__init__` parameters, with its bases'."""
+    taken_by: dict[str, str]
+    """Each parameter of its and its project bases' methods (`__init__`'s,
+    `self` and `cls` aside) and the first method taking it."""
+    outside: str | None
+    """A base from a library, as written, whose attributes are unknown."""
+
+
+class _Library(NamedTuple):
+    """A base from a library the tree does not hold, whose attributes are unknown."""
+
+    base: str
 
 
 class UnknownParameter(Rule[MarkdownPage]):
@@ -40,15 +61,20 @@ class UnknownParameter(Rule[MarkdownPage]):
         name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
         ...)`), its methods, and its `__init__`'s parameters, with those of its bases
         defined in the project (the same module, or a source of the tree its
-        imports name, through modules re-exporting it). A base from outside the
+        imports name, through modules re-exporting it, or one its `from m
+        import *` names). A base from outside the
         project adds what is known of it: a builtin's attributes (`Exception`),
         a standard-library class's as its source has them (`logging.Handler`),
         pydantic's `BaseModel` API, PyTorch's `nn.Module` API, nothing for a
         class a library function makes (`Base = declarative_base()`). A class
         with any other base is not judged, what it inherits being unknown: a
-        library's class (a Keras callback, even one the class shadows by name), a source a sample's
-        `--known-paths` listing names, a relative import's module the tree
-        lacks, a base too deep to write out. An overloaded function is its
+        source a sample's `--known-paths` listing names, a relative import's
+        module the tree lacks, a base too deep to write out; nor is one whose
+        base is a library's class (a Keras callback, even one the class shadows
+        by name), but for an attributes item naming a parameter of one of its
+        methods (or its project bases') that it never keeps: the method's
+        input, mistaken for an attribute (`eps` of a `torch.autograd.Function`
+        whose `forward(ctx, x, eps)` stores it on `ctx`). An overloaded function is its
         implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
         `· 无`) are not names, nor are items indented under an item (the keys
         of a dict parameter). Items under a heading whose object is missing are
@@ -98,21 +124,31 @@ class UnknownParameter(Rule[MarkdownPage]):
                 obj = named[0] if len(named) == 1 else None
             if obj is None:
                 continue
-            known = (
-                _function_names(obj, profiled, ctx)
-                if obj.kind == "function"
-                else _class_names(obj, objects, profiled.source, profiled.project, ctx)
-            )
-            if known is None:
-                continue
             name = item.name.lstrip("*")
-            if name not in known:
-                if obj.kind == "function":
-                    what, cause = "parameter", self.NOT_A_PARAMETER
-                else:
-                    what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
-                message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
-                yield Finding(item.line, item.column, message, cause=cause)
+            if obj.kind == "function":
+                known = _function_names(obj, profiled, ctx)
+                if known is not None and name not in known:
+                    message = (
+                        f"{item.field} item `{name}`: `{obj.dotted}` has no parameter `{name}`"
+                    )
+                    yield Finding(item.line, item.column, message, cause=self.NOT_A_PARAMETER)
+                continue
+            held = _class_names(obj, objects, profiled.source, profiled.project, ctx)
+            if held is None or name in held.names:
+                continue
+            if held.outside is None:
+                has = f"`{obj.dotted}` has no parameter or attribute `{name}`"
+                message = f"{item.field} item `{name}`: {has}"
+                yield Finding(item.line, item.column, message, cause=self.NOT_AN_ATTRIBUTE)
+            elif item.field == ATTRIBUTES and name in held.taken_by:
+                # What a library's base gives is unknown, but a method's
+                # parameter the class never keeps is the method's input, which
+                # the page mistook for an attribute.
+                message = (
+                    f"attributes item `{name}`: `{obj.dotted}` has no attribute `{name}`; "
+                    f"it is a parameter of its `{held.taken_by[name]}`"
+                )
+                yield Finding(item.line, item.column, message, cause=self.NOT_AN_ATTRIBUTE)
 
 
 def _function_names(obj: PyObject, profiled: ProfiledPage, ctx: RuleContext) -> set[str] | None:
@@ -144,13 +180,16 @@ def _section_object(item: Item, opened: list[tuple[int, Entry, str]]) -> str | N
 
 def _class_names(
     obj: PyObject, objects: ModuleObjects, source: str, project: str, ctx: RuleContext
-) -> set[str] | None:
+) -> _Held | None:
     """A class's attributes and its `__init__`'s parameters, with those of
     its bases the project defines; None when such a base cannot be read
     (a source a sample's listing names, or one that does not parse): what
-    the class inherits from it is unknown. Bases from outside the project
-    (`Exception`, `nn.Module`) add nothing."""
+    the class inherits from it is unknown. A base from outside the project
+    adds what is known of it (`Exception`, `nn.Module`), or, a library's
+    class, is named in `outside`."""
     known: set[str] = set()
+    taken_by: dict[str, str] = {}
+    outside: str | None = None
     seen: set[tuple[str, tuple[str, ...], int]] = set()
     pending = [(obj, objects, source)]
     while pending:
@@ -166,17 +205,23 @@ def _class_names(
             if again.qualname == cls.qualname and again.kind == "class"
         ]
         known |= cls.attributes
+        for method in module.objects.values():
+            if method.qualname[:-1] == cls.qualname and method.kind == "function":
+                for parameter in set(method.parameters) - {"self", "cls"}:
+                    taken_by.setdefault(parameter, method.dotted)
         for init in _definitions(module, (*cls.qualname, "__init__")):
             known |= set(init.parameters)
         for base in cls.bases:
             found = _base(base, cls, module, path, project, ctx)
             if found is None:
                 return None
-            if isinstance(found, frozenset):
+            if isinstance(found, _Library):
+                outside = outside or found.base
+            elif isinstance(found, frozenset):
                 known |= found
             else:
                 pending.append(found)
-    return known
+    return _Held(known, taken_by, outside)
 
 
 def _definitions(module: ModuleObjects, qualname: tuple[str, ...]) -> list[PyObject]:
@@ -194,11 +239,12 @@ def _base(
     path: str,
     project: str,
     ctx: RuleContext,
-) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | _Library | None:
     """The class a base names, its module and that module's path; for a base
-    from outside the project, what it gives a subclass (`_outside_bases`);
-    None when that is unknown: a base the project has but the tree cannot
-    read, one from a library, or one too deep to write out."""
+    from outside the project, what it gives a subclass (`_outside_bases`), or
+    `_Library` where that is unknown (a library's class); None when the base
+    cannot be told: one the project has but the tree cannot read, or one too
+    deep to write out."""
     if base is None:
         return None
     here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
@@ -208,12 +254,46 @@ def _base(
     base = base.partition("[")[0]  # `Generic[T]` is `Generic`
     head, _, rest = base.partition(".")
     if head not in module.imports:
+        starred = _star_imported(head, module, path, project, ctx)
+        if starred is not None:
+            return starred
         from ._outside_bases import builtin_names
 
         builtin: frozenset[str] | None = builtin_names(base)
+        if builtin is None and _only_libraries_starred(module, path, project, ctx):
+            return _Library(base)  # `from langchain.agents import *`
         return builtin
     level, dotted = module.imports[head]
     return _imported(level, f"{dotted}.{rest}" if rest else dotted, path, project, ctx)
+
+
+def _star_imported(
+    name: str, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+) -> tuple[PyObject, ModuleObjects, str] | None:
+    """The class `name` that a `from m import *` of the module binds, `m`
+    being a source of the tree that defines it (`from server.base import *`
+    then `class Worker(ApiWorker)`); None when none does."""
+    from .._common.python_objects import python_objects
+
+    for level, dotted in module.star_imports:
+        where = _module_path(level, dotted.split(".") if dotted else [], path, project, ctx)
+        text = None if where is None else ctx.source_at(where)
+        other = None if text is None else python_objects(text.text)
+        found = None if other is None else other.objects.get((name,))
+        if where is not None and other is not None and found is not None:
+            return (found, other, where) if found.kind == "class" else None
+    return None
+
+
+def _only_libraries_starred(
+    module: ModuleObjects, path: str, project: str, ctx: RuleContext
+) -> bool:
+    """Whether the module star-imports modules and none of them is the
+    project's: a name nothing else binds is then a library's."""
+    return bool(module.star_imports) and all(
+        not level and _module_path(0, dotted.split("."), path, project, ctx) is None
+        for level, dotted in module.star_imports
+    )
 
 
 # How many modules re-exporting a class (`from .schema import Model` in a
@@ -223,7 +303,7 @@ _REEXPORTS = 8
 
 def _imported(
     level: int, dotted: str, path: str, project: str, ctx: RuleContext
-) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | _Library | None:
     """The class an import in the source at `path` binds, as `_base` says it."""
     for _ in range(_REEXPORTS):
         *parts, name = dotted.split(".")
@@ -233,8 +313,10 @@ def _imported(
             # tree holds it: what the class inherits from it is unknown.
             from ._outside_bases import outside_names
 
-            outside: frozenset[str] | None = None if level else outside_names(dotted)
-            return outside
+            if level:
+                return None
+            outside: frozenset[str] | None = outside_names(dotted)
+            return _Library(dotted) if outside is None else outside
         from .._common.python_objects import python_objects
 
         text = ctx.source_at(where)

@@ -39,7 +39,10 @@ class WrongCaller(Rule[MarkdownPage]):
         what="""Flags a sentence of a profiled generator's page that names a caller of the
         section's object (a pattern of the profile: RepoAgent's "is called by the
         `x` function", "utilized in the method `x`", "invoked by ... such as `x` and
-        `y`", "called by other functions ..., specifically `x` and `y`", and their
+        `y`", "called by other functions ..., specifically `x` and `y`", "called
+        within the `X` class", "invoked by ..., including `x`", "is called by `x`"
+        (a name in backticks no kind word follows), "called in ..., notably within
+        the `x` function", "utilized in functions such as `x`", and their
         Chinese forms, "被`x`方法调用") where the project's sources refute it: no
         function or class of that name is defined where the sentence places it, or
         every one of that name there neither calls nor names the object, itself or
@@ -49,7 +52,8 @@ class WrongCaller(Rule[MarkdownPage]):
         method of that name being a candidate). A sentence whose subject is
         another object of the project ("The _rot13 function is called within ..."
         under `process_rot13`) is judged of that object, as is a relative clause
-        of a name before it ("... `_rot13`, which is called by ..."); one of a
+        of a name before it ("... `_rot13`, which is called by ...", "the `_rot13`
+        function, which is invoked within ..."); one of a
         name the project does not define ("the API, which is expected to be
         called by ...") is not judged. The place is the file the
         sentence names after the caller (`in modules/config.py`, `in the config
@@ -392,9 +396,11 @@ _SUBJECT = compiled_on_use(
     r"(?: also| only| typically| primarily| mainly| mostly| directly)?)?\s*$"
 )
 # A relative clause ending where the caller sentence's verb comes: "the
-# API, which is expected to be (called by)".
+# API, which is expected to be (called by)", "the `_blur` function, which
+# is invoked within".
 _RELATIVE = compiled_on_use(
-    r"`?(?P<noun>[A-Za-z_][\w.]*)`?(?:\(\))?,\s+(?:which|that)\s+(?:[a-z]+\s+){0,4}$"
+    r"`?(?P<noun>[A-Za-z_][\w.]*)`?(?:\(\))?(?: (?:function|method|class))?,\s+(?:which|that)\s+"
+    r"(?:[a-z]+\s+){0,4}$"
 )
 # Words a sentence starts with that refer to the section's object.
 _ITSELF = frozenset(

@@ -178,6 +178,23 @@ def test_unknown_parameter_of_a_class_through_its_base_in_the_project(tmp_path):
     ]
 
 
+def test_unknown_parameter_of_a_class_through_a_base_a_star_import_binds(tmp_path):
+    # Langchain-Chatchat's workers: `from server.model_workers.base import *`
+    # then `class QwenWorker(ApiModelWorker)`: the base is the project's.
+    write(tmp_path, {"pkg/base.py": SOURCE})
+    source = "from os.path import *\nfrom pkg.base import *\n" + KID
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_only_a_library_s_star_import_can_bind(tmp_path):
+    # `from langchain.agents import *`: `Store` is the library's, unknown.
+    source = "from langchain.agents import *\n" + KID
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == []
+
+
 def test_unknown_parameter_near_miss_a_base_the_tree_cannot_read(tmp_path):
     # `pkg/runner.py` is listed, not there: what `Kid` inherits is unknown.
     write(
@@ -360,6 +377,13 @@ def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
         "utilized in the `open` function found in the `pkg/store.py` file",
         "used in the method `open`",
         "called by other functions in the project, specifically fetch and open",
+        # Issue 93: a name in backticks with no kind word, the names after
+        # "including", a list after "within the project:".
+        "called by `open`",
+        "invoked by several functions, including `open`",
+        "called by two other functions within the project: `open` and `fetch`",
+        "called in various parts of the project, notably within the `open` function",
+        "utilized in functions such as `open` and `fetch`",
     ],
 )
 def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifically(
@@ -379,6 +403,12 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
         # Names no function: "the function body", "specifically in the x module".
         "utilized within the function body",
         "called by other functions, specifically in the store module",
+        "called by `fetch`",
+        "invoked by several functions, including `fetch`",
+        "called in various parts of the project, notably within the `fetch` function",
+        "utilized in functions such as `fetch`",
+        # A name in backticks that a kind word makes no function's.
+        "called by `requests` library",
     ],
 )
 def test_wrong_caller_near_miss_true_callers_and_no_caller_named(tmp_path, sentence):
@@ -444,6 +474,27 @@ def test_truncated_page_near_miss_finished_endings(tmp_path):
 def test_orphan_page_and_its_near_miss(tmp_path):
     assert findings(PAGE, "markdown_docs/pkg/gone.md", "orphan-page", tmp_path) == [(1, 1, "DL709")]
     assert check(tmp_path, PAGE, "orphan-page") == []
+
+
+@pytest.mark.parametrize(
+    ("path", "gone"),
+    [
+        ("markdown_docs/pkg\\gone.md", "pkg/gone.py"),
+        ("markdown_docs\\pkg\\gone.md", "pkg/gone.py"),
+        ("markdown_docs/a\\pkg\\gone.md", "a/pkg/gone.py"),
+    ],
+)
+def test_orphan_page_whose_path_a_windows_run_wrote_with_backslashes(tmp_path, path, gone):
+    # Issue 93: the folders in the page's file name, `\` read as `/`.
+    assert messages(tmp_path, PAGE, "orphan-page", path=path) == [
+        f"this page documents `{gone}`, which is not in the tree;"
+        " its objects are in `pkg/store.py` now"
+    ]
+
+
+def test_orphan_page_near_miss_a_backslashed_page_of_a_source_there(tmp_path):
+    for path in ("markdown_docs/pkg\\store.md", "markdown_docs\\pkg\\store.md"):
+        assert messages(tmp_path, PAGE, "orphan-page", path=path) == []
 
 
 WITHOUT_FETCH = SOURCE.partition("async def fetch")[0]
@@ -878,6 +929,13 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     assert calls(tmp_path, "Makes one.", rot13=other) == [
         "`forward` does not call `_rot13`; `process_rot13` calls it"
     ]
+    # The kind word between the noun and the clause (LokaHQ/Fooocus-RepoAgent-docs,
+    # markdown_docs/modules/anisotropic.md:298 at 666f5a03: "executed by the
+    # `_bilateral_blur` function, which is invoked within `joint_bilateral_blur`").
+    kind = "It runs the `_rot13` function, which is invoked within `process_rot13`."
+    assert calls(tmp_path, kind) == []
+    kind = kind.replace("`process_rot13`", "`forward`")
+    assert calls(tmp_path, kind) == ["`forward` does not call `_rot13`; `process_rot13` calls it"]
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
