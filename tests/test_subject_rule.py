@@ -523,6 +523,12 @@ def test_lines_writing_a_name_of_the_section_s_diagram_show_it(tmp_path: Path) -
     # The diagram names nothing to look for: its names are not the subject.
     drawn = "## A\n\n```mermaid\nA[`obscure()`]\n```\nSources: [a.swift:3](a.swift#L3)"
     assert _terms(drawn, 6) == ("heading", [])
+    # A section in words shows its diagram's names as one naming some does.
+    worded = "## A\n\nThe Sync Engine hides it.\n\n```mermaid\nA->>B: obscure()\n```\n"
+    worded += "Sources: [a.swift:3](a.swift#L3)"
+    subject = page_subjects(worded.split("\n")).subject(8, 10)
+    assert (subject.source, [t.text for t in subject.terms]) == ("section", ["Sync Engine"])
+    assert [t.text for t in subject.also] == ["obscure()"]
 
 
 def test_a_path_the_unit_names_is_shown_by_its_text(tmp_path: Path) -> None:
@@ -548,7 +554,7 @@ def test_a_unit_in_words_is_found_by_the_identifier_joining_its_title_case_words
 ) -> None:
     (tmp_path / "Sync.swift").write_text(
         'import Foundation\n\nfinal class Folder {\n    let path = ""\n}\n\n'
-        "final class SyncEngine {\n    func merge() {}\n}\n"
+        "final class SyncEngine {\n    func merge() {}\n}\n\n// The Host Folder is its home.\n"
     )
 
     def found(said: str) -> list[str]:
@@ -557,8 +563,9 @@ def test_a_unit_in_words_is_found_by_the_identifier_joining_its_title_case_words
 
     [message] = found("The Sync Engine merges the hosts of each device.")
     assert message.startswith("the paragraph names `Sync Engine`, at `Sync Engine` on 7;")
-    # Words the file never joins say nothing of where: no finding, not even
-    # "never shows" (the file may say it in other words).
+    # Words the file never joins say nothing of where, though its comment
+    # writes them: no finding, not even "never shows" (the file may say it
+    # in other words).
     assert found("The Host Folder holds the file each device reads.") == []
     # Words without a Title Case phrase name nothing to look for.
     assert found("The sync engine merges the hosts of each device.") == []

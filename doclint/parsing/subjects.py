@@ -602,11 +602,11 @@ class SubjectReader:
         ]
         text = "\n".join(body)
         terms = terms_of(text)
+        drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
         if terms:
-            drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
             return Subject(terms, "section", _paths_of(text) + drawn)
         if body and not _bare(text):
-            return _in_words(_phrases(text), "section", _paths_of(text))
+            return _in_words(_phrases(text), "section", _paths_of(text) + drawn)
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:

@@ -448,6 +448,10 @@ def _places(
             )
     places: list[_Place] = []
     read: list[tuple[frozenset[str], str]] = []
+    # Words of a subject in words (`Sync Engine`) place it where the file
+    # joins them into an identifier (`SyncEngine`), not where its prose
+    # writes them: a document's words are no place a citation must show.
+    prose = not subject.words
     for term in subject.terms:
         if term.weak != weak:
             continue
@@ -458,7 +462,8 @@ def _places(
             spans = [
                 (number, number)
                 for number, (words, lowered) in enumerate(read, 1)
-                if term.shown_in(words, lowered) and not _IMPORT.match(lines[number - 1])
+                if term.shown_in(words, lowered if prose else "")
+                and not _IMPORT.match(lines[number - 1])
             ]
         places += [_Place(term.text, a, b) for a, b in sorted(set(spans))[:_MOST_PLACES]]
     return places
