@@ -135,16 +135,22 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`StoreBackend` cited at 56, defined at 62-87 today), with the fix
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
-        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 160
+        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it made 160
         findings, and of 20 read, 7 cite lines showing none of the subject;
         the others cite lines that show it in other words or by meaning
         (`isReactTools` for a section naming `REACT_DEVTOOLS=true`,
         `mergeCookieHeader` for "MV3 cookie handling", a class the page names
-        that the code calls otherwise); on restate's DeepWiki wiki it makes 31
-        beyond the 92 labelled citations, 27 of them a section's, most citing
+        that the code calls otherwise). It makes 144 now: the 17 it no longer
+        makes, all read, cite lines showing the subject by a path or a rule's
+        name the unit writes (`chrome-error/require-last-error-check`), a
+        bold label's words ("Cloud Sync") or what the section's diagram draws
+        (`setScriptValues`); the one new cites a blank line before the one
+        naming its item's "Service Worker". On restate's DeepWiki wiki it
+        makes 29 beyond the 92 labelled citations (31 before), most of them a
+        section's citing
         its Chinese README or design notes for what they say in words. On the
         cubic wiki's pages beyond the labelled ones it makes 52 findings, all
-        read: 36 cite lines showing none of the subject, 8 cite lines showing
+        read (tests/labels/subjects_cubic_bastion/findings_beyond.tsv): 36 cite lines showing none of the subject, 8 cite lines showing
         it in words or by meaning (most in its Swedish README and vision:
         "Allt krypteras lokalt" for "local-first"; `generate()`'s comment on
         `deployAndVerify()` for "Deploy + Verify"), 8 are arguable (the
