@@ -570,3 +570,26 @@ def test_a_unit_in_words_is_found_by_the_identifier_joining_its_title_case_words
     # Words without a Title Case phrase name nothing to look for.
     assert found("The sync engine merges the hosts of each device.") == []
     assert _terms("The Sync Engine runs first (`a.rs:3`).", 1) == ("sentence", ["Sync Engine"])
+
+
+def test_a_section_s_item_labels_show_it_their_words_joined_by_hyphens_too(
+    tmp_path: Path,
+) -> None:
+    # cubic closes a list of labelled items with one sources line: the lines
+    # writing an item's label (`Plugin-system`) show the section.
+    (tmp_path / "VISION.md").write_text(
+        "# Plan\n\n* Hostlista\n* Terminal\n\n**Version 2.0**\n\n* Plugin-system\n\n"
+        "Plugins: Proxmox, TrueNAS.\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Roadmap\n\n### Version 2.0+\n"
+            "*  **Plugin System:** Allowing extensions for Proxmox and TrueNAS.\n"
+            "*  **Broad Packaging:** `.deb` packages.\n\n"
+            f"Sources: [VISION.md:{cited}](VISION.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("6-8") == []
+    assert found("3-4") == [7]

@@ -168,9 +168,12 @@ class Term(NamedTuple):
         """Whether a text shows the term: `words` its word keys
         (`text_words`), `lowered` the text in lower case. A term of the
         code (not an acronym of the prose) is shown by a part of a longer
-        identifier too: `cache` by `enableCache`, `sort` by `sortState`."""
+        identifier too: `cache` by `enableCache`, `sort` by `sortState`. A
+        text of words is shown by them joined by hyphens too ("plugin
+        system" by `Plugin-system`)."""
+        hyphenated = self.literal.replace(" ", "-")
         return bool(
-            (self.literal and self.literal in lowered)
+            (self.literal and (self.literal in lowered or hyphenated in lowered))
             or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
         )
@@ -603,6 +606,13 @@ class SubjectReader:
         text = "\n".join(body)
         terms = terms_of(text)
         drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
+        # Its items' bold labels show it as they show each item.
+        drawn += tuple(
+            t
+            for line, kind in zip(self.lines[start:index], kinds, strict=True)
+            if kind == "item"
+            for t in _label(line)
+        )
         if terms:
             return Subject(terms, "section", _paths_of(text) + drawn)
         if body and not _bare(text):
