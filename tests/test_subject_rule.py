@@ -184,8 +184,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 # (right citations, right ones flagged, wrong ones, wrong ones found). The
 # rule's page (docs/rules/DL811.md) states them.
 FIGURES = {
-    ("subjects_cubic_bastion", True): (95, 1, 48, 31),
-    ("subjects_cubic_bastion", False): (95, 1, 48, 31),
+    ("subjects_cubic_bastion", True): (95, 1, 48, 34),
+    ("subjects_cubic_bastion", False): (95, 1, 48, 34),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -489,3 +489,107 @@ def test_a_handler_of_an_object_literal_shows_the_object_its_header_names(tmp_pa
     assert found("5-6") == []
     # The same loop in a function of its own: nothing above names the object.
     assert found("13-14") == [3]
+
+
+def _diagnosed(tmp_path: Path, page: str) -> list[tuple[int, str]]:
+    (tmp_path / "README.md").write_text(page)
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    report = check_paths([tmp_path / "README.md"], settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+def test_lines_writing_a_name_of_the_section_s_diagram_show_it(tmp_path: Path) -> None:
+    # cubic draws a section's flow in Mermaid after its prose: the lines
+    # calling `lock.obscure()` show the step `App->>Lock: obscure()` draws,
+    # though the prose names only the classes.
+    (tmp_path / "App.swift").write_text(
+        "struct App {\n    let lock = AppLockManager()\n    func hide() {\n        print(1)\n"
+        "    }\n    func onInactive() {\n        lock.obscure()\n    }\n}\n\n"
+        "final class AppLockManager {\n    func obscure() {}\n}\n"
+    )
+
+    def found(drawn: str) -> list[int]:
+        page = (
+            "# Lock\n\n## Privacy\n\nThe app asks `AppLockManager` to cover the screen.\n\n"
+            f"```mermaid\nsequenceDiagram\n    participant Lock as Locker\n    {drawn}\n```\n\n"
+            "Sources: [App.swift:6-8](App.swift#L6-L8)\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("App->>Lock: obscure()") == []
+    # A diagram drawing another step, or only a platform's name: found.
+    assert found("App->>Lock: reveal()") == [13]
+    assert found("App->>Lock: SSH") == [13]
+    # The diagram names nothing to look for: its names are not the subject.
+    drawn = "## A\n\n```mermaid\nA[`obscure()`]\n```\nSources: [a.swift:3](a.swift#L3)"
+    assert _terms(drawn, 6) == ("heading", [])
+    # A section in words shows its diagram's names as one naming some does.
+    worded = "## A\n\nThe Sync Engine hides it.\n\n```mermaid\nA->>B: obscure()\n```\n"
+    worded += "Sources: [a.swift:3](a.swift#L3)"
+    subject = page_subjects(worded.split("\n")).subject(8, 10)
+    assert (subject.source, [t.text for t in subject.terms]) == ("section", ["Sync Engine"])
+    assert [t.text for t in subject.also] == ["obscure()"]
+
+
+def test_a_path_the_unit_names_is_shown_by_its_text(tmp_path: Path) -> None:
+    (tmp_path / "Store.swift").write_text(
+        "final class HostStore {\n    static var defaultPath: String {\n"
+        '        ("~/.bastion/hosts.json" as NSString).expandingTildeInPath\n    }\n'
+        "    func load() {}\n}\n"
+    )
+
+    def found(path: str) -> list[int]:
+        page = (
+            f"# Hosts\n\n- **Pathing:** `load()` reads the hosts at `{path}`. "
+            "Sources: [Store.swift:3](Store.swift#L3)\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("~/.bastion/hosts.json") == []
+    assert found("~/.bastion/known_hosts") == [3]
+
+
+def test_a_unit_in_words_is_found_by_the_identifier_joining_its_title_case_words(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "Sync.swift").write_text(
+        'import Foundation\n\nfinal class Folder {\n    let path = ""\n}\n\n'
+        "final class SyncEngine {\n    func merge() {}\n}\n\n// The Host Folder is its home.\n"
+    )
+
+    def found(said: str) -> list[str]:
+        page = f"# Sync\n\n{said} Sources: [Sync.swift:3-5](Sync.swift#L3-L5)\n"
+        return [message for _, message in _diagnosed(tmp_path, page)]
+
+    [message] = found("The Sync Engine merges the hosts of each device.")
+    assert message.startswith("the paragraph names `Sync Engine`, at `Sync Engine` on 7;")
+    # Words the file never joins say nothing of where, though its comment
+    # writes them: no finding, not even "never shows" (the file may say it
+    # in other words).
+    assert found("The Host Folder holds the file each device reads.") == []
+    # Words without a Title Case phrase name nothing to look for.
+    assert found("The sync engine merges the hosts of each device.") == []
+    assert _terms("The Sync Engine runs first (`a.rs:3`).", 1) == ("sentence", ["Sync Engine"])
+
+
+def test_a_section_s_item_labels_show_it_their_words_joined_by_hyphens_too(
+    tmp_path: Path,
+) -> None:
+    # cubic closes a list of labelled items with one sources line: the lines
+    # writing an item's label (`Plugin-system`) show the section.
+    (tmp_path / "VISION.md").write_text(
+        "# Plan\n\n* Hostlista\n* Terminal\n\n**Version 2.0**\n\n* Plugin-system\n\n"
+        "Plugins: Proxmox, TrueNAS.\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Roadmap\n\n### Version 2.0+\n"
+            "*  **Plugin System:** Allowing extensions for Proxmox and TrueNAS.\n"
+            "*  **Broad Packaging:** `.deb` packages.\n\n"
+            f"Sources: [VISION.md:{cited}](VISION.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("6-8") == []
+    assert found("3-4") == [7]

@@ -7,10 +7,12 @@ out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
 lists and code between it and the heading or sources line before it (not a
-Mermaid diagram's labels), else that heading. A sentence, item or row that says
-something in words but names nothing a word of code can show has an empty
-subject: it is not widened to its list or section, whose names are said of
-other lines.
+Mermaid diagram's labels, which only show it), else that heading. A
+sentence, item or row that says something in words but names nothing a word
+of code can show is not widened to its list or section, whose names are said
+of other lines: its subject is its bold label or its Title Case phrases
+(`Sync Engine`), shown by their words or the identifier joining them, or
+empty where it has neither.
 
 A term is a name in backticks, an identifier written in prose (CamelCase
 with an inner capital, snake_case, an environment variable, a dotted name, a
@@ -166,9 +168,12 @@ class Term(NamedTuple):
         """Whether a text shows the term: `words` its word keys
         (`text_words`), `lowered` the text in lower case. A term of the
         code (not an acronym of the prose) is shown by a part of a longer
-        identifier too: `cache` by `enableCache`, `sort` by `sortState`."""
+        identifier too: `cache` by `enableCache`, `sort` by `sortState`. A
+        text of words is shown by them joined by hyphens too ("plugin
+        system" by `Plugin-system`)."""
+        hyphenated = self.literal.replace(" ", "-")
         return bool(
-            (self.literal and self.literal in lowered)
+            (self.literal and (self.literal in lowered or hyphenated in lowered))
             or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
         )
@@ -213,7 +218,13 @@ class Subject:
     also: tuple[Term, ...] = ()
     """What else shows the subject where the lines hold it, but names
     nothing to look for elsewhere: a list item's bold label of words
-    (`**Initial Commands**:`, shown by `initialCommand`)."""
+    beside its names (`**Initial Commands**:`, shown by `initialCommand`)."""
+    words: bool = False
+    """Whether the terms are words of the prose joined as code would name
+    them (a unit naming no name: its bold label, its Title Case phrases,
+    `Sync Engine`): the file holding the identifier that joins them
+    (`SyncEngine`) elsewhere says where the subject is, the file never
+    holding it says nothing (the file may say it in other words)."""
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term."""
@@ -260,6 +271,19 @@ def terms_of(text: str) -> tuple[Term, ...]:
     return tuple(found.values())
 
 
+def _paths_of(text: str) -> tuple[Term, ...]:
+    """The paths and file names a piece of a page names in code spans
+    (`~/.bastion/hosts.json`, `Platform.swift`), each shown by its text:
+    no subject to look for elsewhere (most name another citation's file, or
+    the cited one), but lines writing one show what the text says of it."""
+    spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(_LINK.sub(" ", text)))
+    return tuple(
+        Term(span, (), span.lower())
+        for span in dict.fromkeys(spans)
+        if not _cites(span) and _path(span)
+    )
+
+
 def _cites(text: str) -> bool:
     """Whether a link's or span's text is a citation (`a.ts:3`, `L3-L5`)."""
     return bool(_CITATION_TEXT.search(text)) or bool(re.fullmatch(r"L?\d+(?:-L?\d+)?", text))
@@ -291,6 +315,12 @@ def _no_term(span: str) -> bool:
     often, or the cited one: the citation names its file already)."""
     if not span or _cites(span) or _NUMBERED.match(span) or re.fullmatch(r"\.\w+", span):
         return True
+    return _path(span)
+
+
+def _path(span: str) -> bool:
+    """Whether a span is a file name or a path (not a route, not a member
+    of a path such as `crate::module/file.rs::function`)."""
     if _MEMBER.search(span) and " " not in span:
         return False
     return bool(_FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")))
@@ -421,7 +451,7 @@ class SubjectReader:
         if kind == "row":
             terms = terms_of(text)
             if terms or not _bare(text):
-                return Subject(terms, "row")
+                return Subject(terms, "row", _paths_of(text))
             return self._around(index, "table")
         if kind == "item" or (kind == "text" and self._in_item(index)):
             return self._item(index, column)
@@ -441,8 +471,10 @@ class SubjectReader:
             before = " ".join([*self.lines[start:index], ""])
             terms = terms_of(_sentence_at(item, len(before) + column))
             terms = terms or terms_of(item)
-            if terms or not _bare(item):
-                return Subject(terms, "item", _label(item))
+            if terms:
+                return Subject(terms, "item", _label(item) + _paths_of(item))
+            if not _bare(item):
+                return _in_words(_label(item) or _phrases(item), "item", _paths_of(item))
         if self._under_sources(start):
             return self._section(self._list_start(start))
         return self._around(index, "list")
@@ -462,12 +494,17 @@ class SubjectReader:
         joined = before + " ".join(self.lines[index : last + 1])
         sentence = _sentence_at(joined, len(before) + column)
         terms = terms_of(sentence)
-        if terms or not _bare(sentence):
-            return Subject(terms, "sentence")
+        if terms:
+            return Subject(terms, "sentence", _paths_of(sentence))
+        if not _bare(sentence):
+            return _in_words(_phrases(sentence), "sentence", _paths_of(sentence))
         if paragraph:
-            terms = terms_of(" ".join(self.lines[first : last + 1]))
+            text = " ".join(self.lines[first : last + 1])
+            terms = terms_of(text)
             if terms:
-                return Subject(terms, "paragraph")
+                return Subject(terms, "paragraph", _paths_of(text))
+            if phrases := _phrases(text):
+                return _in_words(phrases, "paragraph", _paths_of(text))
         return self._heading(index)
 
     def _in_item(self, index: int) -> bool:
@@ -529,9 +566,10 @@ class SubjectReader:
             first -= 1
         while last + 1 < len(self.lines) and self._kinds[last + 1] in same:
             last += 1
-        terms = terms_of("\n".join(self.lines[first : last + 1]))
+        text = "\n".join(self.lines[first : last + 1])
+        terms = terms_of(text)
         if terms:
-            return Subject(terms, what)
+            return Subject(terms, what, _paths_of(text))
         return self._section(first)
 
     def _section(self, index: int) -> Subject:
@@ -549,17 +587,36 @@ class SubjectReader:
         # diagram's node labels (`"Run Tests:<br>./test-all.sh"`) say in
         # words what the cited lines do, not a name they must show (on the
         # DeepWiki wikis of restate and ScriptCat, 10 findings so, all on
-        # lines showing the diagram's step by meaning).
+        # lines showing the diagram's step by meaning). Lines writing a
+        # name of the diagram (`App->>Lock: obscure()` where they call
+        # `lock.obscure()`) show what it draws, though: on the cubic wiki's
+        # pages beyond the labelled ones, 4 of 59 findings read cite so. Not
+        # its acronyms and products (`SSH`, `iOS`): a diagram's nodes name
+        # the platforms of any lines.
         body = [
             line
             for line, kind in zip(self.lines[start:index], kinds, strict=True)
             if kind in ("text", "item", "row", "sources", "fence")
         ]
-        terms = terms_of("\n".join(body))
+        diagram = [
+            line
+            for line, kind in zip(self.lines[start:index], kinds, strict=True)
+            if kind == "diagram" and not _FENCE.match(line)
+        ]
+        text = "\n".join(body)
+        terms = terms_of(text)
+        drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
+        # Its items' bold labels show it as they show each item.
+        drawn += tuple(
+            t
+            for line, kind in zip(self.lines[start:index], kinds, strict=True)
+            if kind == "item"
+            for t in _label(line)
+        )
         if terms:
-            return Subject(terms, "section")
-        if body and not _bare("\n".join(body)):
-            return Subject((), "section")
+            return Subject(terms, "section", _paths_of(text) + drawn)
+        if body and not _bare(text):
+            return _in_words(_phrases(text), "section", _paths_of(text) + drawn)
         return self._heading(index)
 
     def _heading(self, index: int) -> Subject:
@@ -571,6 +628,40 @@ class SubjectReader:
         return Subject((), "none")
 
 
+def _in_words(terms: tuple[Term, ...], source: str, also: tuple[Term, ...]) -> Subject:
+    """The subject of a unit naming no name, read from its words (`terms`)."""
+    return Subject(terms, source, also, words=bool(terms))
+
+
+def _phrases(text: str) -> tuple[Term, ...]:
+    """The Title Case phrases of two to four words of a text (`The Sync
+    Engine processes`: `Sync Engine`), a leading article or pronoun left
+    out, each shown by its words or by the identifier joining them."""
+    found: dict[str, Term] = {}
+    for match in _TITLE_CASE.finditer(_LINK.sub(" ", _CODE_SPAN.sub(" ", text))):
+        words = match.group(0).split()
+        while words and words[0] in _LEADING:
+            words = words[1:]
+        if 2 <= len(words) <= 4:
+            found.setdefault(" ".join(words), _joined(words))
+    return tuple(found.values())
+
+
+_TITLE_CASE = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ ][A-Z][a-z]+){1,4}(?![\w-])")
+_LEADING = frozenset(
+    {"The", "A", "An", "This", "These", "That", "Those", "Its", "Each", "Both", "All"}
+)
+"""Words opening a sentence before its Title Case phrase (`The Sync Engine`)."""
+
+
+def _joined(words: Sequence[str]) -> Term:
+    """Words shown by their text or by the identifier joining them, each
+    word singular or not (`Initial Commands` by `initialCommand`)."""
+    singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
+    keys = _keys(["".join(words), "".join(singular)])
+    return Term(" ".join(words), keys, " ".join(words).lower())
+
+
 def _label(item: str) -> tuple[Term, ...]:
     """A list item's bold label of two to four words (`- **Initial
     Commands**: ...`), shown by the identifier joining them, each word
@@ -580,9 +671,7 @@ def _label(item: str) -> tuple[Term, ...]:
     words = label.group(1).split() if label else []
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return ()
-    singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
-    keys = _keys(["".join(words), "".join(singular)])
-    return (Term(" ".join(words), keys),)
+    return (_joined(words),)
 
 
 _LABEL = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)([^*_:]+?):?(?:\*\*|__)")
