@@ -30,6 +30,8 @@ REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5
     # holding its Markdown_Docs/).
     PROJECT / "tests" / "repoagent2023_xagent",
     PROJECT / "tests" / "repoagent2024_01",
+    # A slice of a 2025 tree, for attribute lists of a library's subclass.
+    PROJECT / "tests" / "repoagent2025_fooocus",
 }
 OUTSIDE = "file-outside-root"
 
