@@ -92,9 +92,19 @@ def runaway_fences(
     own opening fence is where the defect starts, and the blocks between
     are one defect with it (truncated-page reports it there, broken-fence
     not again)."""
+    return _runaway_fences(page, ctx, profiled, list(swallowed_objects(page, ctx, profiled)))
+
+
+def _runaway_fences(
+    page: MarkdownPage,
+    ctx: RuleContext,
+    profiled: ProfiledPage,
+    swallowed: list[tuple[int, int, str]],
+) -> dict[int, tuple[tuple[int, ...], bool]]:
+    """`runaway_fences`, given the page's `swallowed_objects`."""
     blocks = [block for block in page.markdown.code_blocks if block.fenced]
     index = {block.line: number for number, block in enumerate(blocks)}
-    runaways = {block: True for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
+    runaways = {block: True for block, _heading, _name in swallowed}
     for block in blocks:
         if not block.closed:
             runaways.setdefault(block.line, False)
@@ -151,10 +161,11 @@ def past_swallowed(
     heading the page no longer has), or inside an output example whose
     nested fences closed its block early (CommonMark reads the example's
     lines there as the page's; its author wrote them as code)."""
-    swallowed = sorted({line for _block, line, _name in swallowed_objects(page, ctx, profiled)})
+    found = list(swallowed_objects(page, ctx, profiled))
+    swallowed = sorted({line for _block, line, _name in found})
     examples = [
         (lines[0], lines[-1])
-        for lines, _swallows in runaway_fences(page, ctx, profiled).values()
+        for lines, _swallows in _runaway_fences(page, ctx, profiled, found).values()
         if len(lines) > 1
     ]
 
