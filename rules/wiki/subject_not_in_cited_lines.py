@@ -135,20 +135,14 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`StoreBackend` cited at 56, defined at 62-87 today), with the fix
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
-        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it made 160
-        findings, and of 20 read, 7 cite lines showing none of the subject;
-        the others cite lines that show it in other words or by meaning
-        (`isReactTools` for a section naming `REACT_DEVTOOLS=true`,
-        `mergeCookieHeader` for "MV3 cookie handling", a class the page names
-        that the code calls otherwise). It makes 143 now: the 18 it no longer
-        makes, all read, cite lines showing the subject by a path or a rule's
-        name the unit writes (`chrome-error/require-last-error-check`), an
-        item's bold label ("Cloud Sync") or what the section's diagram draws
-        (`setScriptValues`); the one new cites a blank line before the one
-        naming its item's "Service Worker". On restate's DeepWiki wiki it
-        makes 29 beyond the 92 labelled citations (31 before), most of them
-        a section's citing its Chinese README or design notes for what they
-        say in words. On the cubic wiki's pages beyond the labelled ones it
+        say less: on ScriptCat's DeepWiki wiki (1,485 citations) it makes 143
+        findings, and most of those read cite lines that show the subject in
+        other words or by meaning (`isReactTools` for a section naming
+        `REACT_DEVTOOLS=true`, `mergeCookieHeader` for "MV3 cookie handling",
+        a class the page names that the code calls otherwise). On restate's
+        DeepWiki wiki it makes 29 beyond the 92 labelled citations, most of
+        them a section's citing its Chinese README or design notes for what
+        they say in words. On the cubic wiki's pages beyond the labelled ones it
         makes 51 findings, all read
         (tests/labels/subjects_cubic_bastion/findings_beyond.tsv): 36 cite
         lines showing none of the subject, 7 cite lines showing it in words
@@ -157,11 +151,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         `deployAndVerify()` for "Deploy + Verify"), 8 are arguable (the
         architecture list's `Core` for `SSHCore`'s scope): a precision of
         0.71 to 0.86, under the 0.9 a rule on by default for cubic's pages
-        would need, so it stays off there too. The right citations flagged on the
-        labels show the subject only so too: a Swedish security policy for an
-        English section's "private reporting", the tag list of
-        `remove_conditionally_dom` for "tags form, fieldset, table".
-        On a docs
+        would need, so it stays off there too. The right citations flagged on
+        the labels show the subject only so too: a Swedish security policy
+        for an English section's "private reporting", the tag list of
+        `remove_conditionally_dom` for "tags form, fieldset, table". On a docs
         site's front matter (23 of samber/lo's helper pages, tests/real_forms/,
         labelled from the maintainers' resync of them) it finds 6 of the 7
         citing another helper's line from the start (not `DispatchingStrategy`
