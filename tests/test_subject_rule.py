@@ -184,8 +184,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 # (right citations, right ones flagged, wrong ones, wrong ones found). The
 # rule's page (docs/rules/DL811.md) states them.
 FIGURES = {
-    ("subjects_cubic_bastion", True): (95, 1, 48, 34),
-    ("subjects_cubic_bastion", False): (95, 1, 48, 34),
+    ("subjects_cubic_bastion", True): (95, 1, 48, 38),
+    ("subjects_cubic_bastion", False): (95, 1, 48, 38),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -593,3 +593,37 @@ def test_a_section_s_item_labels_show_it_their_words_joined_by_hyphens_too(
 
     assert found("6-8") == []
     assert found("3-4") == [7]
+
+
+def test_a_name_a_section_s_heading_and_prose_both_give_places_it(tmp_path: Path) -> None:
+    # cubic's overview: "### Docker Integration" over prose naming Docker in
+    # words only, its sources line citing the vision's keyboard section.
+    (tmp_path / "VISION.md").write_text(
+        "# Vision\n\n### Keyboard\n\n* Ctrl, Esc, Tab\n\n### Docker\n\n"
+        "Containers / Logs / Restart\n\n### SFTP\n\nDrag & Drop, Chmod, Chown.\n"
+    )
+    (tmp_path / "LAYOUT.md").write_text(
+        "# Layout\n\nArchiveOperations  tar/zip over exec\nSFTPClient  the SFTP client\n"
+    )
+
+    def found(heading: str, prose: str, cited: str) -> list[str]:
+        page = f"# Overview\n\n### {heading}\n{prose}\nSources: {cited}\n"
+        return [message for _, message in _diagnosed(tmp_path, page)]
+
+    docker = "A standout is the native Docker management: list, stop and restart containers."
+    [message] = found("Docker Integration", docker, "[VISION.md:3-5](VISION.md#L3-L5)")
+    assert message.startswith("the section names `Docker`, at `Docker` defined at 7-10;")
+    assert found("Docker Integration", docker, "[VISION.md:7-9](VISION.md#L7-L9)") == []
+    # The heading names something else: the prose's product name says
+    # nothing of where (a section's products stand on any lines).
+    assert found("Container Management", docker, "[VISION.md:3-5](VISION.md#L3-L5)") == []
+    # An acronym the heading gives is a name too, and what the prose's
+    # parentheses list of it (archive operations (Zip/Tar)) shows it.
+    sftp = "The SFTP client manages permissions and archive operations (Zip/Tar) over exec."
+    [message] = found("SFTP and Files", sftp, "[VISION.md:3-5](VISION.md#L3-L5)")
+    assert message.startswith("the section names `SFTP`, at `SFTP` defined at 11-13;")
+    assert found("SFTP and Files", sftp, "[LAYOUT.md:3](LAYOUT.md#L3)") == []
+    assert _terms(f"### SFTP and Files\n{sftp}\nSources: [a.md:3](a.md#L3)", 3, 10) == (
+        "section",
+        ["SFTP"],
+    )
