@@ -8,8 +8,8 @@ the citation's text on the line at or after the finding's column). Right
 citations (`shows`) measure precision; wrong ones (`elsewhere`, `never`)
 recall; `unjudged` rows are neither.
 
-`python -m tests.subject_labels` prints each set's figures and every
-disagreement."""
+`python -m tests.subject_labels` prints each set's figures (`-v`: and every
+disagreement; `--defaults`: with every rule on by default beside DL811)."""
 
 from __future__ import annotations
 
@@ -72,9 +72,14 @@ def tree(folder: str, into: Path, history: bool) -> Path:
     return repo
 
 
-def findings(repo: Path, folder: str) -> list[dict[str, object]]:
+def findings(repo: Path, folder: str, defaults: bool = False) -> list[dict[str, object]]:
+    """doclint's findings on `folder` of `repo`: DL811's alone, or with
+    `defaults` every rule on by default beside it, as a user selecting it
+    runs doclint (drift and ranges past a file's end stand on citations
+    too)."""
     command = [sys.executable, "-m", "doclint", "check", folder, "--no-cache", "--isolated"]
-    command += ["--output-format", "json", "--select", "DL811,DL001"]
+    rules = ["--extend-select", "DL811"] if defaults else ["--select", "DL811,DL001"]
+    command += ["--output-format", "json", *rules]
     done = subprocess.run(command, cwd=repo, capture_output=True, text=True, check=False)
     assert done.returncode in (0, 1), done.stderr
     found: list[dict[str, object]] = json.loads(done.stdout)
@@ -82,13 +87,13 @@ def findings(repo: Path, folder: str) -> list[dict[str, object]]:
     return found
 
 
-def score(folder: str, repo: Path) -> Scored:
+def score(folder: str, repo: Path, defaults: bool = False) -> Scored:
     labelled = [row for row in rows(folder) if row["verdict"] != "unjudged"]
     by_line: dict[tuple[str, int], list[dict[str, str]]] = {}
     for row in labelled:
         by_line.setdefault((row["page"], int(row["line"])), []).append(row)
     flagged: dict[int, str] = {}
-    for finding in findings(repo, FOLDERS[folder]):
+    for finding in findings(repo, FOLDERS[folder], defaults):
         key = (str(finding["path"]), int(str(finding["line"])))
         candidates = by_line.get(key, [])
         page_line = (repo / key[0]).read_text(encoding="utf-8").splitlines()[key[1] - 1]
@@ -135,10 +140,11 @@ def _at(candidates: list[dict[str, str]], line: str, column: int) -> dict[str, s
 def main() -> None:
     import tempfile
 
+    defaults = "--defaults" in sys.argv
     for folder in FOLDERS:
         for history in (True, False):
             with tempfile.TemporaryDirectory() as scratch:
-                result = score(folder, tree(folder, Path(scratch), history))
+                result = score(folder, tree(folder, Path(scratch), history), defaults)
             print(
                 f"{folder} history={history}: right {result.right} flagged "
                 f"{result.right_flagged}; wrong {result.wrong} found {result.wrong_found}; "

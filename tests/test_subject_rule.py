@@ -195,20 +195,43 @@ FIGURES = {
 }
 
 
+# The same with every rule on by default beside DL811, as a user selecting it
+# runs doclint: a range past its file's end (range-outside-file) and a file
+# named without its folder are found so on the cubic wiki; with history the
+# drift rules flag right citations whose lines changed since they were
+# written (right as written, stale now).
+FIGURES_WITH_DEFAULTS = {
+    ("subjects_cubic_bastion", True): (95, 6, 48, 40),
+    ("subjects_cubic_bastion", False): (95, 1, 48, 40),
+    ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
+    ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
+    ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
+    ("subjects_handwritten_cfdb", False): (116, 36, 9, 8),
+    ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
+    ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
+}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("folder", "history"), sorted(FIGURES))
-def test_the_labelled_figures_are_held_exactly(folder: str, history: bool, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("folder", "history", "defaults"),
+    [(*key, False) for key in sorted(FIGURES)] + [(*key, True) for key in sorted(FIGURES)],
+)
+def test_the_labelled_figures_are_held_exactly(
+    folder: str, history: bool, defaults: bool, tmp_path: Path
+) -> None:
     from tests.subject_labels import TARBALL, score, tree
 
     if folder != TARBALL:
         require_shared()
-    result = score(folder, tree(folder, tmp_path, history))
+    result = score(folder, tree(folder, tmp_path, history), defaults)
+    expected = (FIGURES_WITH_DEFAULTS if defaults else FIGURES)[(folder, history)]
     assert (
         result.right,
         result.right_flagged,
         result.wrong,
         result.wrong_found,
-    ) == FIGURES[(folder, history)], "\n".join(result.disagreements)
+    ) == expected, "\n".join(result.disagreements)
 
 
 def test_a_link_text_naming_a_method_is_its_subject_and_the_fix_moves_it(tmp_path: Path) -> None:
