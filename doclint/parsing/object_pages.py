@@ -146,6 +146,45 @@ def swallowed_headings(
                 yield block.line, number, match.group("name")
 
 
+def as_meant(
+    page: MarkdownPage, lines: Sequence[str], profiled: ProfiledPage, names: Collection[str]
+) -> ProfiledPage:
+    """The page read as its author meant it where a code block swallows the
+    headings of objects the source defines (`names`): from the first such
+    heading to the block's end, its lines are read as the page's (each
+    swallowed heading opens its object's section, and the text under it is
+    that object's), but for the code blocks its author opened there. The
+    page as read (`profiled`) where no block swallows one."""
+    firsts: dict[int, int] = {}
+    for block_line, heading, _name in swallowed_headings(page, lines, profiled, names):
+        firsts.setdefault(block_line, heading)
+    readable: set[int] = set()
+    for block in page.markdown.code_blocks:
+        first = firsts.get(block.line)
+        if first is not None:
+            last = block.end_line - 1 if block.closed else block.end_line
+            readable.update(_authors_text(lines, first, last))
+    if not readable:
+        return profiled
+    meant = ProfiledPage(profiled.profile, profiled.project, profiled.source)
+    return _read(page, lines, meant, readable)
+
+
+def _authors_text(lines: Sequence[str], first: int, last: int) -> Iterator[int]:
+    """The lines `first` to `last` that are not in a code block their author
+    opened and closed among them (an output example of the swallowed
+    section), nor its fences."""
+    example = False
+    for number in range(first, last + 1):
+        if _FENCE.match(lines[number - 1]):
+            example = not example
+        elif not example:
+            yield number
+
+
+_FENCE = compiled_on_use(r" {0,3}(?:```|~~~)")
+
+
 def fenced_lines(page: MarkdownPage) -> set[int]:
     """The lines of the page's code blocks, their fences included."""
     return _fenced_lines(page)[0]
@@ -160,12 +199,15 @@ def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
     return fenced, open_fence
 
 
-def _read(page: MarkdownPage, lines: Sequence[str], profiled: ProfiledPage) -> ProfiledPage:
-    """The page's lines outside its code blocks read into `profiled`."""
+def _read(
+    page: MarkdownPage, lines: Sequence[str], profiled: ProfiledPage, readable: Collection[int] = ()
+) -> ProfiledPage:
+    """The page's lines outside its code blocks, and those of them that are
+    `readable`, read into `profiled`."""
     fenced, profiled.open_fence = _fenced_lines(page)
     reader = _LineReader(profiled)
     for number, line in enumerate(lines, 1):
-        if number not in fenced:
+        if number not in fenced or number in readable:
             reader.read(number, line)
     return profiled
 

@@ -6,13 +6,12 @@ the project's sources and docs pages as the tree lists them.
 
 from __future__ import annotations
 
-import bisect
 import posixpath
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext, compiled_on_use
-from doclint.rule_api_generators import ATX, ProfiledPage, swallowed_headings
+from doclint.rule_api_generators import ATX, ProfiledPage, as_meant, swallowed_headings
 
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages a profile reads claim nothing of it.
@@ -29,12 +28,17 @@ def claimed_source(
     """The page and its source's objects, when a profile wrote the page, makes
     `claim`, and the source is in the tree and parses (or, for a rule that
     reads only its `outline`, parses once the lines the running Python cannot
-    read are blanked: `python_outline`)."""
+    read are blanked: `python_outline`). The page is read as its author
+    meant it where a code block swallows the headings of the source's
+    objects: the text under such a heading is its object's (`as_meant`)."""
     profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes(claim):
         return None
     objects = source_objects(profiled, ctx, outline=outline)
-    return None if objects is None else (profiled, objects)
+    if objects is None:
+        return None
+    names = {obj.name for obj in objects.objects.values()}
+    return as_meant(page, ctx.lines, profiled, names), objects
 
 
 def source_objects(
@@ -152,30 +156,24 @@ _SENTENCE = compiled_on_use(
 )
 
 
-def past_swallowed(
+def in_broken_example(
     page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
-) -> Callable[[int, int], bool]:
-    """Whether line `line`, read under the heading at line `heading`, is not
-    that heading's text: it lies past the heading of another object a code
-    block swallowed between them (the text there is that object's, whose
-    heading the page no longer has), or inside an output example whose
-    nested fences closed its block early (CommonMark reads the example's
-    lines there as the page's; its author wrote them as code)."""
-    found = list(swallowed_objects(page, ctx, profiled))
-    swallowed = sorted({line for _block, line, _name in found})
+) -> Callable[[int], bool]:
+    """Whether a line lies inside an output example whose nested fences
+    closed its block early: CommonMark reads the example's lines there as
+    the page's; its author wrote them as code. (The text under a heading a
+    runaway block swallowed is its object's: `claimed_source` reads the
+    page so.)"""
     examples = [
         (lines[0], lines[-1])
-        for lines, _swallows in _runaway_fences(page, ctx, profiled, found).values()
+        for lines, _swallows in runaway_fences(page, ctx, profiled).values()
         if len(lines) > 1
     ]
 
-    def past(heading: int, line: int) -> bool:
-        index = bisect.bisect_right(swallowed, heading)
-        if index < len(swallowed) and swallowed[index] < line:
-            return True
+    def inside(line: int) -> bool:
         return any(first < line < last for first, last in examples)
 
-    return past
+    return inside
 
 
 def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:

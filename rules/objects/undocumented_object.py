@@ -49,7 +49,7 @@ class UndocumentedObject(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from ._sources import claimed_source, swallowed_objects
+        from ._sources import claimed_source
 
         # The headings are judged against the source's outline: one a newer
         # Python wrote (code that moved on since the page) still has its objects.
@@ -66,9 +66,6 @@ class UndocumentedObject(Rule[MarkdownPage]):
         for entry in profiled.entries:
             if entry.qualname not in objects.objects:
                 loose.setdefault(entry.qualname[-1], []).append(entry)
-        # A heading a code block left open swallowed is there, cut off
-        # (truncated-page reports the block): it stands for its object.
-        swallowed = {name for _block, _line, name in swallowed_objects(page, ctx, profiled)}
         for qualname, obj in objects.objects.items():
             if qualname in headed:
                 continue
@@ -76,9 +73,6 @@ class UndocumentedObject(Rule[MarkdownPage]):
             stand_in = next((e for e in named if _heads(e, qualname, kinds)), None)
             if stand_in is not None:
                 named.remove(stand_in)
-                continue
-            if qualname[-1] in swallowed:
-                swallowed.remove(qualname[-1])
                 continue
             if not profile.private_documented and any(map(_private, qualname)):
                 continue

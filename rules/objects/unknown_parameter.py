@@ -82,7 +82,12 @@ class UnknownParameter(Rule[MarkdownPage]):
         opens the documentation of another object ("**Item**: The function of
         Item is ...", "**Item类**:") are that object's, judged against it
         when the source defines one object of that name and left alone
-        otherwise (invented-section reports an object the project lacks).""",
+        otherwise (invented-section reports an object the project lacks).
+
+        A heading an earlier section's code block swallowed (an output
+        example whose nested fence closed it early) still opens its
+        object's section, as its author meant: the text under it is judged
+        against that object, not the one above.""",
         why="""A parameter list is what a reader calls the function
         with. A local variable listed as a parameter, or an attribute the class
         stopped setting, sends the reader to pass or read something that is not
@@ -105,17 +110,17 @@ class UnknownParameter(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from ._sections import opened_sections
-        from ._sources import claimed_source, documented_object, past_swallowed
+        from ._sources import claimed_source, documented_object, in_broken_example
 
         found = claimed_source(page, ctx, CLAIM)
         if found is None:
             return
         profiled, objects = found
         opened = list(opened_sections(page, ctx, profiled))
-        past = past_swallowed(page, ctx, profiled)
+        example = in_broken_example(page, ctx, profiled)
         for item in profiled.items:
-            if item.claim != CLAIM or past(item.entry.line, item.line):
-                continue  # past a heading a code block swallowed, the items are another's
+            if item.claim != CLAIM or example(item.line):
+                continue  # an example's lines, not the section's items
             obj = documented_object(item.entry, objects)
             other = _section_object(item, opened)
             if other is not None:

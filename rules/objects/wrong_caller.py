@@ -92,7 +92,12 @@ class WrongCaller(Rule[MarkdownPage]):
         commit only the file the sentence names is read, else the page's
         source and the files defining the caller now, and a caller calls
         the object where its body names it, or that of a helper those files
-        define does (a helper of a helper at most).""",
+        define does (a helper of a helper at most).
+
+        A heading an earlier section's code block swallowed (an output
+        example whose nested fence closed it early) still opens its
+        object's section, as its author meant: the text under it is judged
+        against that object, not the one above.""",
         why=""""Called by" sentences are how a reader finds where a
         function is used. A generator that names a caller from a stale or
         imagined call graph sends the reader to code that does not exist or
@@ -117,17 +122,17 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.project import project
-        from ._sources import claimed_source, documented_object, past_swallowed
+        from ._sources import claimed_source, documented_object, in_broken_example
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
             return
         profiled, objects = found
-        past = past_swallowed(page, ctx, profiled)
+        example = in_broken_example(page, ctx, profiled)
         mentions = [
             m
             for m in profiled.mentions
-            if m.claim == "caller-claim" and m.entry and not past(m.entry.line, m.line)
+            if m.claim == "caller-claim" and m.entry and not example(m.line)
         ]
         model: ProjectModel | None = None
         reported: set[int] = set()

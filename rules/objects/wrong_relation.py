@@ -210,7 +210,7 @@ class WrongRelation(Rule[MarkdownPage]):
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
         from .._common.project import project
-        from ._sources import claimed_source, past_swallowed
+        from ._sources import claimed_source, in_broken_example
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -223,7 +223,7 @@ class WrongRelation(Rule[MarkdownPage]):
         headed = {e.qualname[-1] for e in profiled.entries}
         headings = {entry.line: entry for entry in profiled.entries}
         fenced = fenced_lines(page)
-        past = past_swallowed(page, ctx, profiled)
+        broken = in_broken_example(page, ctx, profiled)
         model: ProjectModel | None = None
         entry: Entry | None = None
         profile = profiled.profile
@@ -235,8 +235,8 @@ class WrongRelation(Rule[MarkdownPage]):
             example = in_output_example(profile, line, example)
             if entry is None or example or number in fenced or number in callers:
                 continue
-            if past(entry.line, number):
-                continue  # the section of an object whose heading a code block swallowed
+            if broken(number):
+                continue  # an example's lines CommonMark reads as the page's
             if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:

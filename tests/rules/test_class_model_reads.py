@@ -436,20 +436,42 @@ x = 1
 """
 
 
-def codes(tmp_path, page: str) -> list[tuple[int, str]]:
-    write(tmp_path, {"pkg/store.py": PARSER})
+def report(tmp_path, page: str, source: str = PARSER):
+    write(tmp_path, {"pkg/store.py": source})
     select = ["truncated-page", "broken-fence", "wrong-caller", "unknown-parameter"]
-    report = check_text(page, path=PAGE_PATH, settings=Settings(select=select, root=tmp_path))
-    return [(d.line, d.code) for d in report.diagnostics]
+    return check_text(page, path=PAGE_PATH, settings=Settings(select=select, root=tmp_path))
+
+
+def codes(tmp_path, page: str, source: str = PARSER) -> list[tuple[int, str]]:
+    return [(d.line, d.code) for d in report(tmp_path, page, source).diagnostics]
 
 
 def test_a_runaway_block_is_one_finding_at_the_fence_that_opens_it(tmp_path):
-    # The sentence and the items after the swallowed heading of `fix` are
-    # `fix`'s, not the class's: they are not judged against `Parser`. The cut
-    # stands at the example's own opening fence (issue 93), not at the bare
-    # fence meant to close it that opens the runaway block.
+    # The cut stands at the example's own opening fence (issue 93), not at
+    # the bare fence meant to close it that opens the runaway block. The
+    # text after the swallowed heading of `fix` is `fix`'s, as its author
+    # meant: its caller sentence is judged against `fix` (`parse` never
+    # calls it), not against `Parser`.
     page = RUNAWAY_PAGE.format(closing="```", caller="parse")
-    assert codes(tmp_path, page) == [(5, "DL707")]
+    found = report(tmp_path, page).diagnostics
+    assert [(d.line, d.code) for d in found] == [(5, "DL707"), (23, "DL705")]
+    assert "`fix`" in found[1].message and "`Parser`" not in found[1].message
+
+
+RUNNER = PARSER + "\n    def run(self):\n        return self.fix('')\n"
+
+
+def test_near_miss_a_swallowed_section_s_right_claims_are_its_object_s(tmp_path):
+    # `run` calls `fix`, and `fix` takes `text`: right of `fix`, they would be
+    # wrong of `Parser` (nothing calls it; it takes no `text`). `parse`'s own
+    # sentence, inside the runaway block, is right of `parse`.
+    page = RUNAWAY_PAGE.format(closing="```", caller="run")
+    assert codes(tmp_path, page, RUNNER) == [(5, "DL707")]
+    # A wrong parameter in the swallowed section is `fix`'s to answer for.
+    wrong = page.replace("- text: the text to fix.", "- txt: the text to fix.")
+    found = report(tmp_path, wrong, RUNNER).diagnostics
+    assert [(d.line, d.code) for d in found] == [(5, "DL707"), (26, "DL703")]
+    assert "fix" in found[1].message
 
 
 def test_near_miss_a_closed_example_and_a_wrong_caller_in_its_own_section(tmp_path):
