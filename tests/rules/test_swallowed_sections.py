@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doclint import Settings, check_text
 from tests.pages import write
 
@@ -54,8 +56,12 @@ def test_the_real_page_has_one_finding_at_the_example_s_opening_fence(tmp_path):
     assert [(line, code) for line, code, _ in findings(tmp_path, PAGE)] == [(20, "DL707")]
 
 
-def test_a_wrong_parameter_in_the_swallowed_section_is_parse_s(tmp_path):
+@pytest.mark.parametrize("kept", [None, 49], ids=["closed-later", "never-closed"])
+def test_a_wrong_parameter_in_the_swallowed_section_is_parse_s(tmp_path, kept):
+    # Whether the runaway block closes at 58 or, the page cut off in
+    # `parse`'s section, never does, the text under the heading is `parse`'s.
     page = edited("- `text`: 需要解析的文本", "- `txt`: 需要解析的文本")
+    page = "".join(page.splitlines(keepends=True)[:kept])
     found = findings(tmp_path, page)
     assert [(line, code) for line, code, _ in found] == [(20, "DL707"), (33, "DL703")]
     assert "`StructuredChatOutputParserWithRetries.parse` has no parameter `txt`" in found[1][2]
