@@ -135,10 +135,12 @@ def swallowed_headings(
     """The line of each code block that swallows an object heading, the
     heading's line and the name it gives: a fence left open in one section
     swallows the headings after it, the headings of objects the source
-    defines (`names`: an example's are made up), each heading in order."""
+    defines (`names`: an example's are made up), each heading in order. A
+    closed block its author marked as Markdown shows a page as an example:
+    its headings are the example's."""
     heading = profiled.profile.entries.pattern
     for block in page.markdown.code_blocks:
-        if not block.fenced:
+        if not block.fenced or (block.closed and _MARKDOWN.fullmatch(block.info.strip())):
             continue
         for number in range(block.content_line, block.end_line + (0 if block.closed else 1)):
             match = heading.match(lines[number - 1])
@@ -183,6 +185,10 @@ def _authors_text(lines: Sequence[str], first: int, last: int) -> Iterator[int]:
 
 
 _FENCE = compiled_on_use(r" {0,3}(?:```|~~~)")
+
+
+_MARKDOWN = compiled_on_use(r"(?i)(?:markdown|md)(?:\s.*)?")
+"""A fence's info string naming Markdown."""
 
 
 def fenced_lines(page: MarkdownPage) -> set[int]:

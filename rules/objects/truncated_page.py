@@ -62,7 +62,8 @@ class TruncatedPage(Rule[MarkdownPage]):
         span it opened ("regulations (e"); and a code block opened in a
         section and not closed before the heading of an object the source
         defines (the fence swallows the headings after it; an example's
-        made-up headings do not count), at the fence that opens the runaway
+        made-up headings do not count, nor those of a closed example its
+        author marked as Markdown), at the fence that opens the runaway
         block. An output example whose nested fence closed its block early
         (a ```` ```python ```` inside a ```` ```markdown ```` example) leaves
         the bare fence meant to close it opening the runaway block: the cut is

@@ -85,3 +85,13 @@ def test_near_miss_a_closed_block_holding_a_heading_line_is_not_split(tmp_path):
     shown = "```\n### FunctionDef my_function_name(param1)\n- `txt`: 文本。\n```"
     page = edited(example, shown)
     assert [(line, code) for line, code, _ in findings(tmp_path, page)] == [(20, "DL707")]
+
+
+def test_near_miss_a_markdown_example_showing_a_real_heading_swallows_nothing(tmp_path):
+    # An example its author marked as Markdown shows a heading of an object
+    # the source defines (`parse`): the page's heading as an illustration,
+    # not one a runaway block swallowed, and its item no claim of `parse`.
+    example = '```\n"structured_chat_ChatGLM3_6b_with_retries"\n```'
+    shown = "```markdown\n### FunctionDef parse(self, text)\n- `txt`: 文本。\n```"
+    page = edited(example, shown)
+    assert [(line, code) for line, code, _ in findings(tmp_path, page)] == [(20, "DL707")]
