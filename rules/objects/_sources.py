@@ -96,16 +96,7 @@ def runaway_fences(
     own opening fence is where the defect starts, and the blocks between
     are one defect with it (truncated-page reports it there, broken-fence
     not again)."""
-    return _runaway_fences(page, ctx, profiled, list(swallowed_objects(page, ctx, profiled)))
-
-
-def _runaway_fences(
-    page: MarkdownPage,
-    ctx: RuleContext,
-    profiled: ProfiledPage,
-    swallowed: list[tuple[int, int, str]],
-) -> dict[int, tuple[tuple[int, ...], bool]]:
-    """`runaway_fences`, given the page's `swallowed_objects`."""
+    swallowed = swallowed_objects(page, ctx, profiled)
     blocks = [block for block in page.markdown.code_blocks if block.fenced]
     index = {block.line: number for number, block in enumerate(blocks)}
     runaways = {block: True for block, _heading, _name in swallowed}
