@@ -35,10 +35,20 @@ def claimed_source(
     if profiled is None or not profiled.profile.makes(claim):
         return None
     objects = source_objects(profiled, ctx, outline=outline)
-    if objects is None:
+    meant = ctx.read_once(page, _meant)
+    return None if objects is None or meant is None else (meant, objects)
+
+
+def _meant(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    """The page as its author meant it (`as_meant`), read once a page for
+    all the object rules: the names of the source's outline are those of
+    its objects wherever Python reads it whole."""
+    profiled = ctx.object_page(page)
+    if profiled is None:
         return None
-    names = {obj.name for obj in objects.objects.values()}
-    return as_meant(page, ctx.lines, profiled, names), objects
+    outline = source_objects(profiled, ctx, outline=True)
+    names = {obj.name for obj in outline.objects.values()} if outline else set()
+    return as_meant(page, ctx.lines, profiled, names)
 
 
 def source_objects(
