@@ -629,32 +629,30 @@ class SubjectReader:
             return _in_words(_phrases(text), "section", _paths_of(text) + drawn + proper)
         return self._heading(index)
 
-    def _heading_text(self, index: int) -> str:
-        """The text of the heading over the line at `index`; "" for none."""
-        for above in range(index, -1, -1):
-            if self._kinds[above] == "heading":
-                heading = _HEADING.match(self.lines[above])
-                return heading.group(1) if heading else ""
-        return ""
-
-    def _heading(self, index: int) -> Subject:
+    def _heading_text(self, index: int) -> str | None:
+        """The text of the heading over the line at `index`; None for none."""
         for above in range(index, -1, -1):
             if self._kinds[above] == "heading":
                 heading = _HEADING.match(self.lines[above])
                 assert heading is not None
-                return Subject(terms_of(heading.group(1)), "heading")
-        return Subject((), "none")
+                return heading.group(1)
+        return None
+
+    def _heading(self, index: int) -> Subject:
+        text = self._heading_text(index)
+        return Subject((), "none") if text is None else Subject(terms_of(text), "heading")
 
 
 def _headed(
-    terms: tuple[Term, ...], heading: str, text: str
+    terms: tuple[Term, ...], heading: str | None, text: str
 ) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
     """A section's terms, with what its heading names too made names (an
     acronym, `SFTP`, or a product's name its prose (`text`) writes, `Docker`:
     the section is about it, and where the file writes it is where it shows
     the section); and, beside such a name, the prose's other proper names,
-    which show it but place nothing (SFTP's "(Zip/Tar)")."""
-    named = {word_key(w) for w in _IDENTIFIER.findall(heading)}
+    which show it but place nothing (SFTP's "(Zip/Tar)"). A section under
+    no `heading` (None) names nothing so."""
+    named = {word_key(w) for w in _IDENTIFIER.findall(heading or "")}
     terms = tuple(
         t._replace(weak=False) if t.weak and word_key(t.text) in named else t for t in terms
     )
