@@ -71,6 +71,25 @@ def test_every_form_is_read() -> None:
     ]
 
 
+def test_a_table_of_lines_under_several_files_is_not_guessed() -> None:
+    # The shape of tests/repoagent2025_fooocus/PROVENANCE.md: a list of the
+    # copied files, then a table whose line column counts the page's lines.
+    several = "\n".join(
+        [
+            "# Provenance",
+            "",
+            "- Copied: `docs/layernorm.md`, `src/layernorm.py` and `src/LICENSE`.",
+            "",
+            "| line | item |",
+            "|---|---|",
+            "| 5 | attributes `eps` |",
+        ]
+    )
+    assert _read(several) == []
+    one = several.replace("`docs/layernorm.md`, `src/layernorm.py` and ", "")
+    assert _read(one) == [("table", "src/LICENSE", ((5, 5),))]
+
+
 def test_what_is_no_citation_is_not_read() -> None:
     text = "\n".join(
         [

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 
 from doclint.models.markdown import Link, MarkdownLayer
@@ -643,14 +643,21 @@ def _section_file(
     header_line: int,
 ) -> str:
     """The file of a table's rows that name none: the one its section's
-    heading names in a code span, else the path the section named last above
-    the table ("" for none)."""
+    heading names in a code span, else the one path the section names above
+    the table ("" for none, and where it names several: a table of lines
+    under a list of files may count the lines of any of them, or of the
+    page itself, and is not guessed)."""
     found = _CELL_PATH.search(heading.partition("`")[2].partition("`")[0] or "")
     path = found.group("path") if found is not None and _file_like(found.group("path")) else ""
     if path:
         return path
-    at = bisect_right(places, (header_line, 0)) - 1
-    return before[at][1].path if at >= 0 and before[at][1].section == section else ""
+    named = {
+        n.path
+        for _, n in before[
+            bisect_left(places, (section, 0)) : bisect_right(places, (header_line, 0))
+        ]
+    }
+    return named.pop() if len(named) == 1 else ""
 
 
 def _cell_start(line: str, column: int) -> int:
