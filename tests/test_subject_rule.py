@@ -650,3 +650,31 @@ def test_a_name_a_section_s_heading_and_prose_both_give_places_it(tmp_path: Path
         "section",
         ["SFTP"],
     )
+
+
+def test_a_sources_line_after_subsections_without_their_own_closes_them_all(
+    tmp_path: Path,
+) -> None:
+    # restate's DeepWiki "Service Handler Inventory": a `##` section's
+    # subsections, one sources line after the last, citing the first's lines.
+    (tmp_path / "game.ts").write_text(
+        "export const ticket = {\n  reserve: () => true,\n};\n"
+        "export const seatMap = {\n  resetAll: () => true,\n};\n"
+        "export const checkout = {\n  process: () => true,\n};\n"
+    )
+
+    def found(between: str) -> list[int]:
+        page = (
+            "# Core\n\n## Handlers\n\n### Ticket\n\n| `reserve` | holds a seat |\n\n"
+            f"{between}### Checkout\n\n| `process` | pays |\n\n"
+            "**Sources:** [game.ts L1-L3](game.ts#L1-L3)\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("") == []
+    # The first subsection has a sources line of its own: the last one's
+    # closes only its own subsection, whose `process` lines 1-3 do not show.
+    assert found("Sources: [game.ts L1-L2](game.ts#L1-L2)\n\n") == [15]
+    # A subsection naming nothing is not judged because its siblings do.
+    page = "## H\n\n### A\n\n`reserve` holds.\n\n### B\n\nIt pays.\n\nSources: [g.ts:1](g.ts#L1)\n"
+    assert _terms(page, 11, 10) == ("heading", [])

@@ -44,7 +44,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         "Section sources" or a row naming nothing but its citation takes the
         terms of the section it closes (back to the heading or sources line
         before it; not its Mermaid diagram's labels, which say in words what
-        the lines do), else its heading, and a name its heading and prose both
+        the lines do), else its heading; where it follows a subsection
+        (`###`) whose sibling subsections before it have no sources line of
+        their own, it closes them too, and their names show its subject
+        (DeepWiki cites a `##` section's sources once, after its last `###`),
+        though they judge nothing its own subsection leaves unjudged. A
+        name its heading and prose both
         give is one of its terms (`### Docker Integration` over "the native
         Docker management", an acronym such as `SFTP` too), shown beside it by
         the capitalised words its parentheses list ("archive operations
