@@ -416,9 +416,9 @@ def test_an_item_s_bold_label_is_shown_by_the_identifier_joining_its_words(tmp_p
         "    }\n}\n\n// Runs `docker exec` for a container's shell.\n"
     )
 
-    def found(label: str) -> list[int]:
+    def found(label: str, example: str = "e.g., ") -> list[int]:
         page = (
-            f"*  **{label}**: Allows a startup command (e.g., `docker exec ...`). "
+            f"*  **{label}**: Allows a startup command ({example}`docker exec ...`). "
             "Sources: [Session.swift:3](Session.swift#L3)\n"
         )
         (tmp_path / "README.md").write_text(f"# Shell\n\n{page}")
@@ -427,8 +427,10 @@ def test_an_item_s_bold_label_is_shown_by_the_identifier_joining_its_words(tmp_p
 
     # `initialCommand` joins "Initial Commands" (a word's plural aside).
     assert found("Initial Commands") == []
-    # A label the lines do not join: the example's place is found.
-    assert found("Startup Scripts") == [3]
+    # A label the lines do not join: a name the item gives is judged, and
+    # found where the file writes it; an example it gives is not a name.
+    assert found("Startup Scripts", example="") == [3]
+    assert found("Startup Scripts") == []
     assert _terms("- **Initial Commands:** runs `docker exec ...` (`a.swift:3`)", 1) == (
         "item",
         ["docker exec ..."],
@@ -678,3 +680,15 @@ def test_a_sources_line_after_subsections_without_their_own_closes_them_all(
     # A subsection naming nothing is not judged because its siblings do.
     page = "## H\n\n### A\n\n`reserve` holds.\n\n### B\n\nIt pays.\n\nSources: [g.ts:1](g.ts#L1)\n"
     assert _terms(page, 11, 10) == ("heading", [])
+
+
+def test_values_a_parenthesis_gives_as_examples_are_not_the_subject() -> None:
+    # ScriptCat's DeepWiki storage page: the prefixes are examples of what
+    # `Repo`'s constructor makes, which its lines show without writing them.
+    page = "The `Repo` class prefixes its keys (e.g., `script:`, `tempStorage:`) (`repo.ts:174`)."
+    assert _terms(page, 1, 70) == ("sentence", ["Repo"])
+    only = "Keys are prefixed (e.g., `script:`, `tempStorage:`) (`repo.ts:174-178`)."
+    assert _terms(only, 1, 55) == ("sentence", [])
+    # A parenthesis saying what the name is, not giving examples, is read.
+    named = "Keys are prefixed (by `Repo`) (`repo.ts:174-178`)."
+    assert _terms(named, 1, 33) == ("sentence", ["Repo"])

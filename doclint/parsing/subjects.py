@@ -243,6 +243,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
         if term is not None and (term.keys or term.literal or term.prefix):
             found.setdefault(term.text, term)
 
+    # Values a parenthesis gives as examples ("(e.g., `script:`,
+    # `tempStorage:`)") illustrate what the unit names; the code need not
+    # write them.
+    text = _EXAMPLES.sub(" ", text)
     prose = _LINK.sub(lambda m: " " + (m.group(1) if not _cites(m.group(1)) else "") + " ", text)
     spans: list[str] = []
 
@@ -271,6 +275,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
             term = term._replace(weak=True)
         add(term)
     return tuple(found.values())
+
+
+_EXAMPLES = re.compile(r"\((?:e\.\s?g\.|for (?:example|instance)|such as)[^()\n]*\)", re.IGNORECASE)
+"""A parenthesis of examples: `(e.g., ...)`, `(for example ...)`."""
 
 
 def _paths_of(text: str) -> tuple[Term, ...]:

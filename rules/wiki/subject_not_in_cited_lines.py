@@ -40,7 +40,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (CamelCase, snake_case, environment variables, dotted names, calls,
         names joined by a slash such as `iOS/macOS`, not a path's parts), quoted
         strings, routes and flags of the citation's own table row, list item or
-        sentence, the citations' texts left out; a `Sources:` line, a list under
+        sentence, the citations' texts and the values a parenthesis gives as
+        examples ("(e.g., `script:`)") left out; a `Sources:` line, a list under
         "Section sources" or a row naming nothing but its citation takes the
         terms of the section it closes (back to the heading or sources line
         before it; not its Mermaid diagram's labels, which say in words what
