@@ -692,3 +692,24 @@ def test_values_a_parenthesis_gives_as_examples_are_not_the_subject() -> None:
     # A parenthesis saying what the name is, not giving examples, is read.
     named = "Keys are prefixed (by `Repo`) (`repo.ts:174-178`)."
     assert _terms(named, 1, 33) == ("sentence", ["Repo"])
+
+
+def test_a_package_and_its_version_are_shown_by_the_manifest_naming_the_package(
+    tmp_path: Path,
+) -> None:
+    # restate's DeepWiki setup page lists `npm install`'s packages with their
+    # versions and cites package.json's dependencies.
+    (tmp_path / "package.json").write_text(
+        '{\n  "scripts": {\n    "dev": "wrangler dev"\n  },\n  "dependencies": {\n'
+        '    "@restatedev/restate-sdk-cloudflare-workers": "^1.0.0"\n  }\n}\n'
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "## Installing\n\n* `@restatedev/restate-sdk-cloudflare-workers@^1.0.0` (runtime)\n\n"
+            f"**Sources:** [package.json L{cited}](package.json#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("5-7") == []
+    assert found("2-4") == [5]

@@ -314,9 +314,18 @@ def _quoted(text: str) -> Term | None:
 def _span_term(span: str, prose: bool = False) -> Term | None:
     """A term of a code span or a word of the prose (`prose`); None for no term."""
     span = span.strip()
+    package = _PACKAGE.fullmatch(span)
+    if package:
+        # `@scope/name@^1.0.0`: the package, as a manifest writes it
+        # (`"@scope/name": "^1.0.0"`), whatever the version.
+        return Term(span, (), package.group(1).lower())
     if _no_term(span):
         return None
     return _shaped_term(span, prose) or _code_term(span)
+
+
+_PACKAGE = re.compile(r"((?:@[\w.-]+/)?[A-Za-z0-9][\w.-]*)@[~^<>=]*\d[\w.*-]*")
+"""A package and its version as npm writes them (`wrangler@^4.51.0`)."""
 
 
 def _no_term(span: str) -> bool:

@@ -68,7 +68,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         its last segment of four letters or more (the handler named for it:
         `/api/mock-payment` by `handleMockPayment`), a quoted phrase
         of words also by the identifier joining them (`"Canonical Request"` by
-        `canonicalRequest`). A list item's bold label of two to four words
+        `canonicalRequest`), a package with its version by the package's
+        name (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`). A list
+        item's bold label of two to four words
         shows the subject where the lines hold the identifier joining them
         (`**Initial Commands**:` by `initialCommand`), but names nothing to
         look for elsewhere where the item names something else. So do a path
