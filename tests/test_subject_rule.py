@@ -713,3 +713,20 @@ def test_a_package_and_its_version_are_shown_by_the_manifest_naming_the_package(
 
     assert found("5-7") == []
     assert found("2-4") == [5]
+
+
+def test_an_item_naming_only_a_value_in_code_is_not_widened_to_its_list() -> None:
+    # restate's DeepWiki SeatMap page: step 6 "Return `true`" cites the
+    # `return true;` line; its list's `soldCount` is another step's.
+    page = "\n".join(
+        [
+            "## set",
+            "",
+            "1. Count with `soldCount` [g.ts:101](g.ts#L101)",
+            "2. Return `true` [g.ts:116](g.ts#L116)",
+            "3. Return it [g.ts:117](g.ts#L117)",
+        ]
+    )
+    assert _terms(page, 4, 18)[1] == []
+    # Two words and no code say nothing but where: the list's names.
+    assert _terms(page, 5, 14) == ("list", ["soldCount"])

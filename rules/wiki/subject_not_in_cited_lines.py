@@ -42,7 +42,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         strings, routes and flags of the citation's own table row, list item or
         sentence, the citations' texts and the values a parenthesis gives as
         examples ("(e.g., `script:`)") left out; a `Sources:` line, a list under
-        "Section sources" or a row naming nothing but its citation takes the
+        "Section sources" or a row naming nothing but its citation (two words
+        at most, no code: "Return `true`" names what its lines do) takes the
         terms of the section it closes (back to the heading or sources line
         before it; not its Mermaid diagram's labels, which say in words what
         the lines do), else its heading; where it follows a subsection
