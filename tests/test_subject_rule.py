@@ -730,3 +730,22 @@ def test_an_item_naming_only_a_value_in_code_is_not_widened_to_its_list() -> Non
     assert _terms(page, 4, 18)[1] == []
     # Two words and no code say nothing but where: the list's names.
     assert _terms(page, 5, 14) == ("list", ["soldCount"])
+
+
+def test_a_sources_item_describing_its_lines_in_parentheses_is_not_widened() -> None:
+    # ScriptCat's DeepWiki event-dispatch page: each sources item says in
+    # parentheses what its lines are for; the section's names are another's.
+    page = "\n".join(
+        [
+            "## Dispatch",
+            "",
+            "`dispatchEvent` fires it.",
+            "",
+            "**Sources:**",
+            "*   `src/main.d.ts:51-52` (DOM object exchange)",
+            "*   `src/scriptcat.d.ts:187-188` (Contextual fetching)",
+            "*   `src/inject.ts:10-12`",
+        ]
+    )
+    assert _terms(page, 7, 5)[1] == []
+    assert _terms(page, 8, 5) == ("section", ["dispatchEvent"])

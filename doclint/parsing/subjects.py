@@ -856,10 +856,13 @@ def _line_kind(line: str, last: str) -> str:
 def _bare(text: str) -> bool:
     """Whether a row, item or sentence says nothing but its citations and
     a label (`**Implementation:**`, `Location`): at most two words besides,
-    none of them code ("Return `true`" says what its lines do)."""
+    none of them code ("Return `true`" says what its lines do) or in
+    parentheses ("(Contextual fetching)" describes them)."""
     rest = _LINK.sub(" ", text)
     rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
-    return "`" not in rest and len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
+    if "`" in rest or re.search(r"\([^()]*[^\W\d_]{2}[^()]*\)", rest):
+        return False
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
 
 
 def _last_block(kinds: Sequence[str]) -> str:

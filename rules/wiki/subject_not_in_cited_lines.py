@@ -43,7 +43,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         sentence, the citations' texts and the values a parenthesis gives as
         examples ("(e.g., `script:`)") left out; a `Sources:` line, a list under
         "Section sources" or a row naming nothing but its citation (two words
-        at most, no code: "Return `true`" names what its lines do) takes the
+        at most, no code and no parenthesis: "Return `true`" and "(Contextual
+        fetching)" say what their lines do) takes the
         terms of the section it closes (back to the heading or sources line
         before it; not its Mermaid diagram's labels, which say in words what
         the lines do), else its heading; where it follows a subsection
