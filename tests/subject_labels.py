@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import SHARED
-from tests.test_subject_labels import BUNDLED, LABELS, TARBALL, rows
+from tests.test_subject_labels import BUNDLED, COPIED, LABELS, rows
 
 FOLDERS = {
     "subjects_cubic_bastion": ".cubic/wiki",
     "subjects_deepwiki_restate": "docs/deepwiki",
     "subjects_handwritten_cfdb": "docs",
-    TARBALL: "plans",
+    "subjects_tarball_readabilityrs": "plans",
+    "subjects_cubic_productdescriber": ".cubic/wiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -59,8 +60,8 @@ def tree(folder: str, into: Path, history: bool) -> Path:
     """The labelled tree checked out in `into`; without its `.git` where
     `history` is False (a tarball of the checkout)."""
     repo = into / folder
-    if folder == TARBALL:
-        shutil.copytree(LABELS / TARBALL / "tree", repo)
+    if folder in COPIED:
+        shutil.copytree(LABELS / folder / "tree", repo)
         return repo
     bundle, branch = BUNDLED[folder]
     subprocess.run(

@@ -39,7 +39,10 @@ BUNDLED = {
     ),
     "subjects_handwritten_cfdb": ("handwritten/yannickgranger+cfdb/repo.bundle", "develop"),
 }
-TARBALL = "subjects_tarball_readabilityrs"
+# The trees copied into the repository (`tree/` beside the labels), with no history: the
+# planning pages of a tarball and a cubic wiki whose citations were all written at the commit
+# copied.
+COPIED = ("subjects_cubic_productdescriber", "subjects_tarball_readabilityrs")
 
 
 def rows(folder: str) -> list[dict[str, str]]:
@@ -57,7 +60,7 @@ def judged_at(row: dict[str, str]) -> str:
 
 def test_every_tree_has_labels_and_every_row_is_well_formed():
     folders = sorted(p.name for p in LABELS.glob("subjects_*") if (p / "subjects.tsv").is_file())
-    assert folders == sorted([*BUNDLED, TARBALL])
+    assert folders == sorted([*BUNDLED, *COPIED])
     for folder in folders:
         labelled = rows(folder)
         assert labelled, folder
@@ -76,9 +79,10 @@ def test_every_tree_has_labels_and_every_row_is_well_formed():
             judged_at(row)
 
 
-def test_tarball_pages_hold_their_citations_and_cite_files_in_the_tree():
-    tree = LABELS / TARBALL / "tree"
-    for row in rows(TARBALL):
+@pytest.mark.parametrize("folder", COPIED)
+def test_copied_pages_hold_their_citations_and_cite_files_in_the_tree(folder):
+    tree = LABELS / folder / "tree"
+    for row in rows(folder):
         page = (tree / row["page"]).read_text(encoding="utf-8").splitlines()
         assert row["citation"] in page[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
         if row["verdict"] != "unjudged":
