@@ -186,8 +186,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 38),
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
-    ("subjects_cubic_productdescriber", True): (78, 6, 42, 16),
-    ("subjects_cubic_productdescriber", False): (78, 6, 42, 16),
+    ("subjects_cubic_productdescriber", True): (78, 7, 42, 22),
+    ("subjects_cubic_productdescriber", False): (78, 7, 42, 22),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -205,8 +205,8 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 40),
     ("subjects_cubic_bastion", False): (95, 1, 48, 40),
-    ("subjects_cubic_productdescriber", True): (78, 27, 42, 24),
-    ("subjects_cubic_productdescriber", False): (78, 27, 42, 24),
+    ("subjects_cubic_productdescriber", True): (78, 9, 42, 22),
+    ("subjects_cubic_productdescriber", False): (78, 9, 42, 22),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),

@@ -139,6 +139,24 @@ def test_deepwiki_format_below_the_root_linking_from_the_root_is_read_from_the_r
     ]
 
 
+def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():
+    # blixten85/product-describer's cubic wiki writes `provider\_config.py`
+    # in the link's text and target alike; both render `provider_config.py`.
+    text = CUBIC_HEAD + (
+        "Sources: [provider\\_config.py:72-84](provider\\_config.py#L72-L84), "
+        "[tests/test\\_provider\\_config.py:46-55](tests/test\\_provider\\_config.py#L46-L55)\n"
+    )
+    _, citations, _ = cited(text, CUBIC)
+    assert [(c.path, c.ranges, c.problem) for c in citations] == [
+        ("provider_config.py", ((72, 84),), ""),
+        ("tests/test_provider_config.py", ((46, 55),), ""),
+    ]
+    # A text naming another file than its target still says so.
+    other = CUBIC_HEAD + "Sources: [src/provider\\_conf.py:1](src/provider\\_config.py#L1)\n"
+    _, citations, _ = cited(other, CUBIC)
+    assert [c.problem for c in citations] == ["other-path"]
+
+
 def test_deepwikis_own_export_stays_read_from_the_pages_folder():
     head = CUBIC_HEAD.replace("(README.md)", "(../../../README.md)")
     text = head + "Sources: [README.md:1-8](../../../README.md#L1-L8)\n"

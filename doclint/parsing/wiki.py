@@ -40,6 +40,7 @@ from .citation_grammar import (
     sentence_citations,
     sentence_parts,
 )
+from .inline import unescape
 
 _RANGE = compiled_on_use(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
 _SOURCES_LINE = compiled_on_use(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
@@ -70,7 +71,10 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         if site is not None:
             sites.append(site)
             continue
-        citation = _cited(link.line, link.column, link.text, link.target, grammar, folder)
+        # The text as it renders: `[provider\_config.py:72-84](...)` names
+        # `provider_config.py`, as its target does.
+        text = unescape(link.text)
+        citation = _cited(link.line, link.column, text, link.target, grammar, folder)
         if citation is not None:
             citations.append(citation)
     linked = {link.line for link in markdown.links}
@@ -124,7 +128,7 @@ def _from_root(
         for form in grammar.links:
             if form.base != "page-or-root" or form.target is None or form.text is None:
                 continue
-            aimed, said = form.target.match(link.target), form.text.match(link.text)
+            aimed, said = form.target.match(link.target), form.text.match(unescape(link.text))
             if aimed is None or said is None or _group(aimed, "repository"):
                 continue
             if _clean(unquoted(aimed.group("path"))) != _clean(_group(said, "path")):
