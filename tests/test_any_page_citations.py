@@ -71,6 +71,15 @@ def test_every_form_is_read() -> None:
     ]
 
 
+def test_a_link_escaping_an_underscore_is_one_citation() -> None:
+    # blixten85/product-describer's pages escape `_` in a link's text and
+    # target: the text is the link's, not a mention in the prose.
+    escaped = "See [provider\\_config.py:72-84](provider\\_config.py#L72-L84) for it."
+    assert _read(escaped) == [("link", "provider_config.py", ((72, 84),))]
+    # Unescaped, the same: one citation.
+    assert _read(escaped.replace("\\_", "_")) == _read(escaped)
+
+
 def test_a_table_of_lines_under_several_files_is_not_guessed() -> None:
     # The shape of tests/repoagent2025_fooocus/PROVENANCE.md: a list of the
     # copied files, then a table whose line column counts the page's lines.

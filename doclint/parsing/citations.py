@@ -39,6 +39,7 @@ from .citation_grammar import (
     sentence_citations,
     sentence_parts,
 )
+from .inline import unescape
 
 MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 """A page none of whose lines holds this cites nothing: the test that keeps a
@@ -375,7 +376,9 @@ def _extent(line: str, link: Link) -> tuple[int, int] | None:
         return None
     start = link.column - 1
     middle = line.find("](", start)
-    if middle < 0 or not line[middle + 2 :].lstrip("<").startswith(link.target[:40]):
+    # The target as read is unescaped (`provider\_config.py` reads
+    # `provider_config.py`); the line writes it as it was written.
+    if middle < 0 or not unescape(line[middle + 2 :].lstrip("<")).startswith(link.target[:40]):
         return None
     end = line.find(")", middle + 2 + len(link.target) - 1)
     return (start, end + 1 if end >= 0 else len(line))
