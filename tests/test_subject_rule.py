@@ -186,8 +186,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 38),
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
-    ("subjects_cubic_productdescriber", True): (78, 7, 42, 22),
-    ("subjects_cubic_productdescriber", False): (78, 7, 42, 22),
+    ("subjects_cubic_productdescriber", True): (78, 6, 42, 25),
+    ("subjects_cubic_productdescriber", False): (78, 6, 42, 25),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -205,8 +205,8 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 40),
     ("subjects_cubic_bastion", False): (95, 1, 48, 40),
-    ("subjects_cubic_productdescriber", True): (78, 9, 42, 22),
-    ("subjects_cubic_productdescriber", False): (78, 9, 42, 22),
+    ("subjects_cubic_productdescriber", True): (78, 8, 42, 25),
+    ("subjects_cubic_productdescriber", False): (78, 8, 42, 25),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
@@ -753,3 +753,27 @@ def test_a_sources_item_describing_its_lines_in_parentheses_is_not_widened() -> 
     )
     assert _terms(page, 7, 5)[1] == []
     assert _terms(page, 8, 5) == ("section", ["dispatchEvent"])
+
+
+def test_a_path_with_placeholders_is_the_subject_and_shown_by_its_parts(tmp_path: Path) -> None:
+    # product-describer's cubic wiki: a table of where each tenant's data is
+    # stored, each row citing lines that should write the path.
+    (tmp_path / "CLAUDE.md").write_text(
+        "# Guide\n\nprovider_config.py  # keys (config/accounts/<id>/credentials/)\n\n"
+        "extractors.py  # rows from an upload\ntemplates/index.html\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "## Storage\n\n| Data | Location | Source |\n|---|---|---|\n"
+            "| Keys | `config/accounts/<id>/credentials/` | "
+            f"[CLAUDE.md:{cited}](CLAUDE.md#L{cited}) |\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("3") == []
+    assert found("5") == [5]
+    # A route keeps its own reading: its text, or the handler its last part names.
+    assert _terms("| `/Ticket/{key}/reserve` | [g.ts:20](g.ts#L20) |", 1)[1] == [
+        "/Ticket/{key}/reserve"
+    ]

@@ -314,6 +314,15 @@ def _quoted(text: str) -> Term | None:
 def _span_term(span: str, prose: bool = False) -> Term | None:
     """A term of a code span or a word of the prose (`prose`); None for no term."""
     span = span.strip()
+    if (
+        "/" in span[1:]
+        and span[0] != "/"
+        and _PLACEHOLDER.search(span)
+        and _PATH_CHARS.fullmatch(span)
+    ):
+        # `config/accounts/<id>/credentials/`: a path the code builds, no
+        # file a citation names; shown by the names of its parts.
+        return Term(span, _keys(_IDENTIFIER.findall(span)))
     package = _PACKAGE.fullmatch(span)
     if package:
         # `@scope/name@^1.0.0`: the package, as a manifest writes it
@@ -324,6 +333,10 @@ def _span_term(span: str, prose: bool = False) -> Term | None:
     return _shaped_term(span, prose) or _code_term(span)
 
 
+_PLACEHOLDER = re.compile(r"<\w+>|\{\w+\}")
+"""A part of a path standing for a value (`<account_id>`, `{job_id}`)."""
+_PATH_CHARS = re.compile(r"[\w.~/<>{}-]+")
+"""What a path writes (not a pattern's `[^>]*` or `.*?`)."""
 _PACKAGE = re.compile(r"((?:@[\w.-]+/)?[A-Za-z0-9][\w.-]*)@[~^<>=]*\d[\w.*-]*")
 """A package and its version as npm writes them (`wrangler@^4.51.0`)."""
 

@@ -71,7 +71,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         `/api/mock-payment` by `handleMockPayment`), a quoted phrase
         of words also by the identifier joining them (`"Canonical Request"` by
         `canonicalRequest`), a package with its version by the package's
-        name (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`). A list
+        name (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`), a path
+        the code builds, written with placeholders
+        (`config/accounts/<id>/credentials/`), by the names of its parts. A list
         item's bold label of two to four words
         shows the subject where the lines hold the identifier joining them
         (`**Initial Commands**:` by `initialCommand`), but names nothing to
