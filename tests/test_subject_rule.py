@@ -394,6 +394,8 @@ _HOSTILE_LINES = (
     "$" * 20_000 + " `x.py:1`",
     "A-" * 10_000 + "/a `x.py:1`",
     "| `x.py:1` |" + " " * 20_000,
+    "- (" * 5_000 + "word `x.py:1`",  # parentheses that never close
+    "(e.g. " * 5_000 + "`x.py:1`",
 )
 
 

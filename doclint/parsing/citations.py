@@ -377,8 +377,10 @@ def _extent(line: str, link: Link) -> tuple[int, int] | None:
     start = link.column - 1
     middle = line.find("](", start)
     # The target as read is unescaped (`provider\_config.py` reads
-    # `provider_config.py`); the line writes it as it was written.
-    if middle < 0 or not unescape(line[middle + 2 :].lstrip("<")).startswith(link.target[:40]):
+    # `provider_config.py`); the line writes it as it was written, in at
+    # most twice the characters (each one escaped).
+    written = line[middle + 2 : middle + 83].lstrip("<") if middle >= 0 else ""
+    if middle < 0 or not unescape(written).startswith(link.target[:40]):
         return None
     end = line.find(")", middle + 2 + len(link.target) - 1)
     return (start, end + 1 if end >= 0 else len(line))

@@ -619,16 +619,11 @@ class SubjectReader:
         wider = self._subsections_start(start)
         if wider == start or not subject.terms:
             return subject
-        text = "\n".join(
-            line
-            for line, kind in zip(self.lines[wider:start], self._kinds[wider:start], strict=True)
-            if kind in ("text", "item", "row", "fence")
-        )
+        text = "\n".join(self._lines_of(wider, start, ("text", "item", "row", "fence")))
         return replace(subject, also=subject.also + terms_of(text))
 
     def _blocks(self, start: int, index: int) -> Subject:
         """The subject of the blocks from `start` to the sources line at `index`."""
-        kinds = self._kinds[start:index]
         # Its prose, tables, lists and code; never its Mermaid diagram: a
         # diagram's node labels (`"Run Tests:<br>./test-all.sh"`) say in
         # words what the cited lines do, not a name they must show (on the
@@ -639,33 +634,18 @@ class SubjectReader:
         # pages beyond the labelled ones, 4 of 59 findings read cite so. Not
         # its acronyms and products (`SSH`, `iOS`): a diagram's nodes name
         # the platforms of any lines.
-        body = [
-            line
-            for line, kind in zip(self.lines[start:index], kinds, strict=True)
-            if kind in ("text", "item", "row", "sources", "fence")
-        ]
+        body = self._lines_of(start, index, ("text", "item", "row", "sources", "fence"))
         diagram = [
-            line
-            for line, kind in zip(self.lines[start:index], kinds, strict=True)
-            if kind == "diagram" and not _FENCE.match(line)
+            line for line in self._lines_of(start, index, ("diagram",)) if not _FENCE.match(line)
         ]
         text = "\n".join(body)
         terms = terms_of(text)
         drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
         # Its items' bold labels show it as they show each item.
-        drawn += tuple(
-            t
-            for line, kind in zip(self.lines[start:index], kinds, strict=True)
-            if kind == "item"
-            for t in _label(line)
-        )
+        drawn += tuple(t for line in self._lines_of(start, index, ("item",)) for t in _label(line))
         # What its heading and its prose both name (`### Docker Integration`
         # over "the native Docker management") is what the section is about.
-        prose = "\n".join(
-            line
-            for line, kind in zip(self.lines[start:index], kinds, strict=True)
-            if kind in ("text", "item", "row")
-        )
+        prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         headed, proper = _headed(terms, self._heading_text(start), prose)
         if headed:
             return Subject(headed, "section", _paths_of(text) + drawn + proper)
@@ -698,6 +678,14 @@ class SubjectReader:
         while index > 0 and self._kinds[index - 1] not in ("heading", "sources"):
             index -= 1
         return index
+
+    def _lines_of(self, start: int, end: int, kinds: tuple[str, ...]) -> list[str]:
+        """The lines from `start` to `end` (excluded) of one of `kinds`."""
+        return [
+            line
+            for line, kind in zip(self.lines[start:end], self._kinds[start:end], strict=True)
+            if kind in kinds
+        ]
 
     def _level(self, index: int) -> int:
         """The level of the heading at `index` (0 for no heading)."""
@@ -866,6 +854,10 @@ def _line_kind(line: str, last: str) -> str:
     return "sources" if last == "sources" and _only_citations(line) else "text"
 
 
+_PARENTHESIS = re.compile(r"\([^()]*\)")
+"""A parenthesis with none inside it."""
+
+
 def _bare(text: str) -> bool:
     """Whether a row, item or sentence says nothing but its citations and
     a label (`**Implementation:**`, `Location`): at most two words besides,
@@ -873,7 +865,9 @@ def _bare(text: str) -> bool:
     parentheses ("(Contextual fetching)" describes them)."""
     rest = _LINK.sub(" ", text)
     rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
-    if "`" in rest or re.search(r"\([^()]*[^\W\d_]{2}[^()]*\)", rest):
+    if "`" in rest or any(
+        re.search(r"[^\W\d_]{2}", m.group(0)) for m in _PARENTHESIS.finditer(rest)
+    ):
         return False
     return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
 
