@@ -186,8 +186,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 38),
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
-    ("subjects_cubic_productdescriber", True): (78, 6, 42, 25),
-    ("subjects_cubic_productdescriber", False): (78, 6, 42, 25),
+    ("subjects_cubic_productdescriber", True): (108, 6, 62, 38),
+    ("subjects_cubic_productdescriber", False): (108, 6, 62, 38),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -205,8 +205,8 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 40),
     ("subjects_cubic_bastion", False): (95, 1, 48, 40),
-    ("subjects_cubic_productdescriber", True): (78, 8, 42, 25),
-    ("subjects_cubic_productdescriber", False): (78, 8, 42, 25),
+    ("subjects_cubic_productdescriber", True): (108, 11, 62, 39),
+    ("subjects_cubic_productdescriber", False): (108, 11, 62, 39),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
