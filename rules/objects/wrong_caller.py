@@ -77,8 +77,9 @@ class WrongCaller(Rule[MarkdownPage]):
         (`src.main.py`) is its file. A module written by its name (`graph`, no function
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
-        a kind word makes it a function ("the operator function"). One
-        finding per sentence. A caller that does not call the object, or that
+        a kind word makes it a function ("the operator function"). A name is
+        read as it renders: one whose underscores are escaped (`read\\_store`, as
+        small models write every name) is `read_store`. One finding per sentence. A caller that does not call the object, or that
         the project defines nowhere, is answered with what the code has
         instead: the functions whose own body names it ("`open` does not call
         `get`; `fetch` calls it"), at most three by name, none when no
