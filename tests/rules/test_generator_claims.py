@@ -1744,3 +1744,22 @@ def test_wrong_caller_named_with_escaped_underscores(tmp_path):
 
 def test_escaped_underscores_near_miss_a_true_caller_and_a_true_place(tmp_path):
     assert escaped(tmp_path, ESCAPED_PAGE) == []
+
+
+def test_wrong_caller_a_sentence_about_the_object_after_one_about_an_attribute(tmp_path):
+    sentence = "The `limit` attribute is read here. The `get` method is used in the open method."
+    page = PAGE.replace("This function is called by the fetch function.", sentence)
+    assert check(tmp_path, page, "wrong-caller") == [(23, 79, "DL705")]
+
+
+def test_wrong_caller_near_miss_a_sentence_whose_subject_is_attributes_or_functions(tmp_path):
+    # "it"/"they" are the attribute or the functions the sentence starts with, not `get`
+    # (issue 93: gpupdate's "The __module_name attribute is not defined in this function,
+    # but it is used in the check_enabled function").
+    for sentence in (
+        "The `limit` attribute is not set here, but it is used in the open method.",
+        "The `path` and `limit` attributes are read, but they are used in the open method.",
+        "The `fetch` and `open` functions used in the open method are not shown.",
+    ):
+        page = PAGE.replace("This function is called by the fetch function.", sentence)
+        assert check(tmp_path, page, "wrong-caller") == [], sentence
