@@ -38,6 +38,8 @@ from doclint.models.markdown_lines import (
     closing_line,
     html_anchors,
     normalize_newlines,
+    page_column,
+    unescaped_names,
 )
 from doclint.models.page import DocKind
 from doclint.profiles import (
@@ -144,6 +146,7 @@ __all__ = [
     "mermaid_verdicts",
     "normalize_newlines",
     "original_source_lines",
+    "page_column",
     "page_profile",
     "page_slug",
     "page_subjects",
@@ -154,6 +157,7 @@ __all__ = [
     "source_span",
     "swallowed_headings",
     "text_words",
+    "unescaped_names",
     "word_key",
 ]
 

@@ -148,3 +148,27 @@ def _outside_fences(text: str) -> Iterator[str | None]:
             yield None
         else:
             yield line
+
+
+# A name written with Markdown's escaped underscores (`pref\_parsers`, which
+# renders as pref_parsers): small models escape every underscore of prose.
+_ESCAPED_NAME = compiled_on_use(r"\w*(?:\\_\w*)+", re.ASCII)
+
+
+def unescaped_names(line: str) -> str:
+    """The line with each name's escaped underscores read as the name renders
+    (`pref\\_parsers` is `pref_parsers`); `page_column` maps a column of it back."""
+    if "\\_" not in line:
+        return line
+    return _ESCAPED_NAME.sub(lambda match: match.group(0).replace("\\_", "_"), line)
+
+
+def page_column(line: str, column: int) -> int:
+    """The column on the page's `line` of a 1-based `column` of its `unescaped_names`."""
+    index = column - 1
+    for match in _ESCAPED_NAME.finditer(line) if "\\_" in line else ():
+        start = match.start()
+        for offset, char in enumerate(match.group(0)):
+            if char == "\\" and start + offset <= index:
+                index += 1
+    return index + 1

@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from doclint.models.markdown_lines import page_column, unescaped_names
 from doclint.models.page import MarkdownPage
 from doclint.profiles import EntryOutline, FieldOutline, Profile
 from doclint.util.lazy_regex import compiled_on_use
@@ -291,11 +292,14 @@ class _LineReader:
             )
 
     def _callers(self, number: int, line: str) -> None:
+        # Names are read as they render: small models escape their underscores.
+        read = unescaped_names(line)
         for caller in self.profile.callers:
-            for match in caller.pattern.finditer(line):
+            for match in caller.pattern.finditer(read):
                 names = caller_names(match.group("callers"), self.profile)
+                column = page_column(line, match.start() + 1)
                 self.profiled.mentions.append(
-                    Mention(number, match.start() + 1, caller.claim, self.entry, names)
+                    Mention(number, column, caller.claim, self.entry, names)
                 )
 
 

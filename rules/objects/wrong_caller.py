@@ -55,10 +55,12 @@ class WrongCaller(Rule[MarkdownPage]):
         of a name before it ("... `_rot13`, which is called by ...", "the `_rot13`
         function, which is invoked within ..."); one of a
         name the project does not define ("the API, which is expected to be
-        called by ...") is not judged. The place is the file the
-        sentence names after the caller (`in modules/config.py`, `in the config
-        module`) when the tree can read it; else the whole project, but only when
-        the tree can read every source it knows of. On a sample of a repository (a
+        called by ..."), or whose subject is an attribute or several functions
+        ("The `x` attribute is not set here, but it is used in ..."), is not
+        judged. The place is the file the sentence names after the caller
+        (`in modules/config.py`, `in the config module`) when the tree can read
+        it; else the whole project, but only when the tree can read every source it knows of. On a
+        sample of a repository (a
         `--known-paths` listing naming sources that are not there) a caller may live
         in a file the tree does not hold: it is judged only when a file the tree
         reads is named, or the page heads the caller (placing it in the page's
@@ -77,9 +79,11 @@ class WrongCaller(Rule[MarkdownPage]):
         (`src.main.py`) is its file. A module written by its name (`graph`, no function
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
-        a kind word makes it a function ("the operator function"). One
-        finding per sentence. A caller that does not call the object, or that
-        the project defines nowhere, is answered with what the code has
+        a kind word makes it a function ("the operator function"). A name is
+        read as it renders: one whose underscores are escaped (`read\\_store`, as
+        small models write every name) is `read_store`. One finding per
+        sentence. A caller that does not call the object, or that the project
+        defines nowhere, is answered with what the code has
         instead: the functions whose own body names it ("`open` does not call
         `get`; `fetch` calls it"), at most three by name, none when no
         function of the project names it.
@@ -407,6 +411,14 @@ _RELATIVE = compiled_on_use(
     r"`?(?P<noun>[A-Za-z_][\w.]*)`?(?:\(\))?(?: (?:function|method|class))?,\s+(?:which|that)\s+"
     r"(?:[a-z]+\s+){0,4}$"
 )
+# A sentence (or list item) whose subject is attributes or several functions,
+# not the section's object: "The `__module_name` attribute is not defined here,
+# but it is used in ...", "The `get_backends` and `log` functions used in ...".
+_OTHER_SUBJECT = compiled_on_use(
+    r"(?:^|[.;:!?]\s+|\*\*\s*|^\s*[*\-·]\s+)(?:[Tt]he )?(?P<names>`?[A-Za-z_][\w.\\]*`?"
+    r"(?:(?:,| and) `?[A-Za-z_][\w.\\]*`?)*) (?P<kind>attributes?|variables?|functions)\b"
+    r"[^.;!?]*$"
+)
 # Words a sentence starts with that refer to the section's object.
 _ITSELF = frozenset(
     {"it", "this", "which", "that", "these", "they", "and", "also", "function", "method"}
@@ -420,6 +432,9 @@ def _subject(before: str, name: str, model: ProjectModel) -> str | None:
     or another object of the project its words name first ("The _rot13
     function is called within ..." under `process_rot13`); None when it is
     something the project does not define."""
+    other = _OTHER_SUBJECT.search(before[-160:])
+    if other is not None and (other["kind"] != "functions" or " and " in other["names"]):
+        return None  # "The `x` attribute is ..., but it is used in": the attribute's sentence
     relative = _RELATIVE.search(before[-160:])
     if relative is not None:
         # "a response from the API, which is expected to be called by": the

@@ -176,7 +176,9 @@ class WrongRelation(Rule[MarkdownPage]):
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
         example illustrates: its text is not read. Caller
-        sentences are wrong-caller's. One finding per line. A callee the
+        sentences are wrong-caller's. A name is read as it renders: one whose
+        underscores are escaped (`read\\_store`, as small models write every
+        name) is `read_store`. One finding per line. A callee the
         object never reaches is answered with what its body calls instead:
         the project's functions it names ("`Manager.run` does not use
         `Market.recruit`; it calls `Env.recruit`"), at most three by name,
@@ -207,7 +209,12 @@ class WrongRelation(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from doclint.rule_api_generators import fenced_lines, in_output_example
+        from doclint.rule_api_generators import (
+            fenced_lines,
+            in_output_example,
+            page_column,
+            unescaped_names,
+        )
 
         from .._common.project import project
         from ._sources import claimed_source, in_broken_example
@@ -241,10 +248,13 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if model is None:
                 model = project(ctx).python(profiled.profile, profiled.project)
-            judged = self._refuted(line, entry, objects, profiled, model, headed)
+            # Small models escape the underscores of the names they write.
+            read = unescaped_names(line)
+            judged = self._refuted(read, entry, objects, profiled, model, headed)
             if judged is None:
                 continue
             column, message, cause, held = judged
+            column = page_column(line, column)
             at = project(ctx).python_at(page)
             if at is not None and held(at):
                 message, cause = message + at.note, self.DRIFT

@@ -1702,3 +1702,64 @@ def test_wrong_caller_message_near_miss_nothing_calls_it(tmp_path):
     # No function of the project names `fetch`: the message claims no caller.
     page = PAGE.replace("Fetches the url.", "It is called by the open method.")
     assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `fetch`"]
+
+
+# Small models escape every underscore of the names they write (`read\_store`,
+# rendered read_store): the names are read as they render (issue 93, gpupdate's pages).
+ESCAPED_SOURCE = """\
+def read_store(path):
+    return load_store(path)
+
+
+def load_store(path):
+    return path
+"""
+
+ESCAPED_PAGE = """\
+## FunctionDef read_store(path)
+**read\\_store**: Reads a store.
+
+**Code Description**: It returns what load\\_store gives.
+## FunctionDef load_store(path)
+**load\\_store**: Loads a store.
+
+**Code Description**: This function is called by the read\\_store function.
+It is used by the read\\_store function in the pkg/store.py file.
+"""
+
+
+def escaped(tmp_path, page: str) -> list[tuple[int, int, str]]:
+    write(tmp_path, {"pkg/store.py": ESCAPED_SOURCE})
+    path = "markdown_docs/pkg/store.md"
+    return [
+        *findings(page, path, "wrong-caller", tmp_path),
+        *findings(page, path, "wrong-relation", tmp_path),
+    ]
+
+
+def test_wrong_caller_named_with_escaped_underscores(tmp_path):
+    page = ESCAPED_PAGE.replace("called by the read\\_store", "called by the write\\_store")
+    assert escaped(tmp_path, page) == [(8, 40, "DL705")]
+
+
+def test_escaped_underscores_near_miss_a_true_caller_and_a_true_place(tmp_path):
+    assert escaped(tmp_path, ESCAPED_PAGE) == []
+
+
+def test_wrong_caller_a_sentence_about_the_object_after_one_about_an_attribute(tmp_path):
+    sentence = "The `limit` attribute is read here. The `get` method is used in the open method."
+    page = PAGE.replace("This function is called by the fetch function.", sentence)
+    assert check(tmp_path, page, "wrong-caller") == [(23, 79, "DL705")]
+
+
+def test_wrong_caller_near_miss_a_sentence_whose_subject_is_attributes_or_functions(tmp_path):
+    # "it"/"they" are the attribute or the functions the sentence starts with, not `get`
+    # (issue 93: gpupdate's "The __module_name attribute is not defined in this function,
+    # but it is used in the check_enabled function").
+    for sentence in (
+        "The `limit` attribute is not set here, but it is used in the open method.",
+        "The `path` and `limit` attributes are read, but they are used in the open method.",
+        "The `fetch` and `open` functions used in the open method are not shown.",
+    ):
+        page = PAGE.replace("This function is called by the fetch function.", sentence)
+        assert check(tmp_path, page, "wrong-caller") == [], sentence
