@@ -151,8 +151,10 @@ def _outside_fences(text: str) -> Iterator[str | None]:
 
 
 # A name written with Markdown's escaped underscores (`pref\_parsers`, which
-# renders as pref_parsers): small models escape every underscore of prose.
-_ESCAPED_NAME = compiled_on_use(r"\w*(?:\\_\w*)+", re.ASCII)
+# renders as pref_parsers): small models escape every underscore of prose. It
+# starts where a word starts, so a long word with no escape is tried once, not
+# once per letter.
+_ESCAPED_NAME = compiled_on_use(r"(?<!\w)\w*(?:\\_\w*)+", re.ASCII)
 
 
 def unescaped_names(line: str) -> str:

@@ -1763,3 +1763,20 @@ def test_wrong_caller_near_miss_a_sentence_whose_subject_is_attributes_or_functi
     ):
         page = PAGE.replace("This function is called by the fetch function.", sentence)
         assert check(tmp_path, page, "wrong-caller") == [], sentence
+
+
+def test_escaped_names_are_read_in_time_linear_in_the_line():
+    # A subprocess, so a pattern that backtracks fails the test instead of
+    # hanging the suite: a long word with no escape before one took seconds
+    # for 20,000 letters, and minutes for ten times that, when every letter
+    # was a start tried.
+    import subprocess
+    import sys
+
+    script = (
+        "from doclint.models.markdown_lines import page_column, unescaped_names\n"
+        "line = 'a' * 200_000 + ' pref\\\\_parsers'\n"
+        "assert unescaped_names(line).endswith(' pref_parsers')\n"
+        "assert page_column(line, 200_010) == 200_011\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=20)
