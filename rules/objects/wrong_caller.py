@@ -59,9 +59,9 @@ class WrongCaller(Rule[MarkdownPage]):
         ("The `x` attribute is not set here, but it is used in ..."), is not
         judged. The place is the file the sentence names after the caller
         (`in modules/config.py`, `in the config module`) when the tree can read
-        it; else the whole project, but only when the tree can read every source it knows of. On a
-        sample of a repository (a
-        `--known-paths` listing naming sources that are not there) a caller may live
+        it; else the whole project, but only when the tree can read every source
+        it knows of. On a sample of a repository (a `--known-paths` listing
+        naming sources that are not there) a caller may live
         in a file the tree does not hold: it is judged only when a file the tree
         reads is named, or the page heads the caller (placing it in the page's
         source). Only what the sources settle is reported: a caller in words no
