@@ -779,3 +779,38 @@ def test_a_path_with_placeholders_is_the_subject_and_shown_by_its_parts(tmp_path
     assert _terms("| `/Ticket/{key}/reserve` | [g.ts:20](g.ts#L20) |", 1)[1] == [
         "/Ticket/{key}/reserve"
     ]
+
+
+def test_a_section_citing_prose_in_another_script_is_not_judged(tmp_path: Path) -> None:
+    # restate's DeepWiki: English sections naming the code's objects cite the
+    # project's Chinese README, which says the same in words no English term
+    # matches; the subject's name stands on another line (a script's).
+    readme = [
+        "# 票務系統",
+        "",
+        "實現 Saga 模式 如果支付失敗 自動執行補償邏輯 釋放座位",
+        "",
+        "npm run releaseSeat",
+    ]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "README.zh.md").write_text("\n".join(readme) + "\n")
+    english = [*readme[:2], "The Saga rolls back: a failed payment frees the seats.", *readme[3:]]
+    (tmp_path / "docs" / "README.en.md").write_text("\n".join(english) + "\n")
+    (tmp_path / "saga.ts").write_text(
+        "// 如果支付失敗 自動執行補償邏輯\nexport function book() {}\n\n"
+        "export function releaseSeat() {}\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "## Compensation\n\nWhen the payment fails, `releaseSeat` frees the seat"
+            f" (`SeatMap`).\n\nSources: {cited}\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("[docs/README.zh.md:3](docs/README.zh.md#L3)") == []
+    # Near misses: the same line in English prose, and a Chinese comment of
+    # the code, are judged (neither shows `releaseSeat`, which both files name
+    # elsewhere).
+    assert found("[docs/README.en.md:3](docs/README.en.md#L3)") == [5]
+    assert found("[saga.ts:1-2](saga.ts#L1-L2)") == [5]
