@@ -65,9 +65,6 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
         "attribute `storage`, a constructor parameter passed on, never set: as above"
     ),
     ("repoagent10", _CIFS, 258, "DL703"): "attribute `sid`, likewise",
-    ("repoagent10", _CIFS, 201, "DL707"): (
-        "the cut-off example: reported at 200, the line opening the fence it leaves open"
-    ),
     ("repoagent10", _CIFS, 364, "DL707"): (
         "a section cut mid-word after an escaped underscore (`cifs\\_applier\\_`): the end"
         " is read as a finished name"
@@ -85,9 +82,7 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
         " named by a parameter is no relation DL710 reads"
     ),
 }
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", _CIFS, 200, "DL707"): "the label at 201 (see KNOWN_MISSES)",
-}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 
 def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:
