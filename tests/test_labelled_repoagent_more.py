@@ -65,10 +65,6 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
         "attribute `storage`, a constructor parameter passed on, never set: as above"
     ),
     ("repoagent10", _CIFS, 258, "DL703"): "attribute `sid`, likewise",
-    ("repoagent10", _CIFS, 364, "DL707"): (
-        "a section cut mid-word after an escaped underscore (`cifs\\_applier\\_`): the end"
-        " is read as a finished name"
-    ),
     ("repoagent10", "markdown_docs/gpoa/frontend/cups_applier.md", 11, "DL710"): (
         '"the get_printers method of the sqlite_registry class": a class no source defines'
         " any more, named after an escaped underscore and no kind word DL710 reads there"

@@ -196,6 +196,39 @@ def test_truncated_page_near_miss_lines_that_are_no_sentence_or_are_finished(tmp
     assert check(tmp_path, page, "truncated-page") == []
 
 
+# A model that escapes underscores (`store\\_get`) cut off inside a name: the
+# line ends on the escape, however short the line and in an output example too.
+ESCAPE_CUTS = ["The store\\_get\\_", "The store\\_get\\", "· store\\_"]
+
+
+@pytest.mark.parametrize("ending", ESCAPE_CUTS)
+@pytest.mark.parametrize("label", ["", "**Output Example**:\n"])
+def test_truncated_page_a_name_cut_at_its_escape(tmp_path, ending, label):
+    page = PAGE.replace(HELPER, f"{label}{ending}\n{HELPER}")
+    line = CUT_LINE + label.count("\n")
+    assert check(tmp_path, page, "truncated-page") == [(line, 1, "DL707")]
+
+
+def test_truncated_page_the_page_ends_on_a_bold_name_cut_at_its_escape(tmp_path):
+    # gpupdate's logging.md (tests/labelled_repoagent10) ends on "**load\\_".
+    end = len(PAGE.splitlines()) + 1
+    assert check(tmp_path, PAGE + "**load\\_\n", "truncated-page") == [(end, 1, "DL707")]
+    # Near miss: the bold name written whole.
+    assert check(tmp_path, PAGE + "**load\\_file**\n", "truncated-page") == []
+
+
+@pytest.mark.parametrize(
+    "ending",
+    # The name written whole: a dunder's own underscores, a name that goes on,
+    # an escape inside a code span (literal there), a heading's name.
+    ["The \\_\\_init\\_\\_", "The store\\_get\\_value", "`store\\_`", "#### store\\_"],
+)
+@pytest.mark.parametrize("label", ["", "**Output Example**:\n"])
+def test_truncated_page_near_miss_a_name_whole_after_its_escapes(tmp_path, ending, label):
+    page = PAGE.replace(HELPER, f"{label}{ending}\n{HELPER}")
+    assert check(tmp_path, page, "truncated-page") == []
+
+
 def test_truncated_page_the_page_ends_announcing_what_never_follows(tmp_path):
     page = PAGE + "The function returns a dict such as:\n"
     assert check(tmp_path, page, "truncated-page") == [(len(PAGE.splitlines()) + 1, 1, "DL707")]
