@@ -74,10 +74,13 @@ class TruncatedPage(Rule[MarkdownPage]):
         the bare fence meant to close it opening the runaway block: the cut is
         reported at the example's own opening fence, and the lines between,
         which CommonMark reads as the page's text, are the example's (no
-        caller, relation or item there is judged as the section's). One
-        finding per cut: broken-fence does not report the same blocks, and a
-        section whose open block swallowed the headings after it is not
-        reported again as stopping mid-sentence.
+        caller, relation or item there is judged as the section's). A bare
+        fence after a line of text ending in backticks (RepoAgent's prompt
+        leaked as "Raw code:" and three backticks, then code) was meant to
+        close what that line opened, not the example before it: it is
+        reported where it stands. One finding per cut: broken-fence does not
+        report the same blocks, and a section whose open block swallowed the
+        headings after it is not reported again as stopping mid-sentence.
 
         Measured on the labelled RepoAgent trees (tests/labels/repoagent*:
         RepoAgent's own docs and eight public trees, 60 labelled pages, three
@@ -89,11 +92,9 @@ class TruncatedPage(Rule[MarkdownPage]):
         fence swallowed the heading of `parse` (at the example's opening
         fence), a section of ArticleNovelySearch's `main.md` cut
         mid-sentence, and gpupdate's 22 (nine sections cut mid-sentence or
-        mid-word, a page ending on `**load\\_`, twelve blocks left open), 23
-        right and one at another line than its fence (an example closed at
-        its fence, then a leaked prompt line "Raw code:" ending in backticks,
-        whose bare closing fence opens the block left open at the page's end,
-        reported at the example's fence).""",
+        mid-word, a page ending on `**load\\_`, twelve blocks left open, one
+        of them a leaked prompt's closing fence at the page's end), all right
+        at their lines.""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after

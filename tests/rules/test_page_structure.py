@@ -61,6 +61,23 @@ def test_a_block_left_open_after_a_sentence_is_cut_at_its_own_fence(tmp_path):
     assert check(tmp_path, page, "broken-fence") == []
 
 
+# gpupdate's backend/__init__.md (tests/labelled_repoagent10) ends so: an
+# example closed at its fence, then RepoAgent's prompt leaked as "Raw code:```"
+# (no fence: the backticks do not start the line), its code, and the bare
+# fence meant to close it, which opens a block left open at the page's end.
+LEAKED = "**Output Example**:\n```python\nx = 1\n```\nRaw code:```\ndef get(self):\n    pass\n```\n"
+
+
+def test_a_leaked_prompts_closing_fence_is_cut_at_its_own_line_not_the_examples(tmp_path):
+    line = len(PAGE.splitlines()) + len(LEAKED.splitlines())
+    assert checks(tmp_path, PAGE + LEAKED, "truncated-page", "broken-fence") == [(line, 1, "DL707")]
+
+
+def test_leaked_prompt_near_miss_its_fence_on_a_line_of_its_own_closes(tmp_path):
+    page = PAGE + LEAKED.replace("Raw code:```", "Raw code:\n```")
+    assert checks(tmp_path, page, "truncated-page", "broken-fence") == []
+
+
 def test_a_block_open_at_the_pages_end_is_reported_at_its_fence_once(tmp_path):
     page = PAGE + "**Output Example**:\n```python\nfetch('https://example.org')\n"
     line = len(PAGE.splitlines()) + 2
