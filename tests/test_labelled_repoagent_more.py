@@ -55,16 +55,7 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-_CIFS = "markdown_docs/gpoa/frontend/cifs_applier.md"
 KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", "markdown_docs/gpoa/frontend/appliers/polkit.md", 6, "DL703"): (
-        "attribute `arglist`, the constructor's parameter the class keeps as `args`: an"
-        " attribute item naming an `__init__` parameter is taken as the class's"
-    ),
-    ("repoagent10", _CIFS, 257, "DL703"): (
-        "attribute `storage`, a constructor parameter passed on, never set: as above"
-    ),
-    ("repoagent10", _CIFS, 258, "DL703"): "attribute `sid`, likewise",
     ("repoagent10", "markdown_docs/gpoa/frontend/cups_applier.md", 11, "DL710"): (
         '"the get_printers method of the sqlite_registry class": a class no source defines'
         " any more, named after an escaped underscore and no kind word DL710 reads there"
