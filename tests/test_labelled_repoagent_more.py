@@ -55,15 +55,7 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-_CIFS = "markdown_docs/gpoa/frontend/cifs_applier.md"
 KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", _CIFS, 201, "DL707"): (
-        "the cut-off example: reported at 200, the line opening the fence it leaves open"
-    ),
-    ("repoagent10", _CIFS, 364, "DL707"): (
-        "a section cut mid-word after an escaped underscore (`cifs\\_applier\\_`): the end"
-        " is read as a finished name"
-    ),
     ("repoagent10", "markdown_docs/gpoa/frontend/cups_applier.md", 11, "DL710"): (
         '"the get_printers method of the sqlite_registry class": a class no source defines'
         " any more, named after an escaped underscore and no kind word DL710 reads there"
@@ -77,9 +69,7 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
         " named by a parameter is no relation DL710 reads"
     ),
 }
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", _CIFS, 200, "DL707"): "the label at 201 (see KNOWN_MISSES)",
-}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 
 def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:
