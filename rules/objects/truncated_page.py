@@ -50,12 +50,13 @@ class TruncatedPage(Rule[MarkdownPage]):
         follows (no code block after it); a short line where it ends on a
         word leading on ("It then passes the"). Any line but a heading is cut
         where it ends on a name broken off at its escape, an escaped
-        underscore or a lone backslash after a letter or digit
-        (`cifs\\_applier\\_`, `**load\\_`: a model that escapes underscores
-        stopped inside a name), however short and in an output example too;
-        a dunder's own `\\_\\_` ends a name whole. A line that is no sentence is
-        not cut for its ending: a title ("Parameters and Return Values"), a
-        code line (`x = f(a, b)`), a URL, a list of names. A line opening
+        underscore after a letter or digit (`cifs\\_applier\\_`, `**load\\_`:
+        a model that escapes underscores stopped inside a name), however
+        short and in an output example too; a dunder's own `\\_\\_` ends a
+        name whole, and a lone backslash (a Windows path's end) is no cut. A
+        line that is no sentence is not cut for its ending: a title
+        ("Parameters and Return Values"), a code line (`x = f(a, b)`), a URL,
+        a list of names. A line opening
         with a bold label ("**Code Description**: The method ...") is judged
         by its text after the label, and a rule (`***`, which RepoAgent writes
         after every section) is not text.
@@ -261,11 +262,12 @@ _CJK_PROSE = compiled_on_use(
 # A short line of three words or more, none of them markup.
 _SHORT = compiled_on_use(r"^[A-Za-z][\w'-]*(?:[ \t]+[\w'-]+){2,}[ \t]*:?[ \t]*$")
 # A name broken off at an escape: the line (stripped) ends in an escaped
-# underscore after a letter or digit (`cifs\_applier\_`), or in the escape
-# alone (`cifs\_applier\`), the rest of the name never written. A dunder ends
-# in two (`\_\_init\_\_`) and is whole; a name of one trailing underscore
-# (`class\_`) would read as cut too, and ends no section of the corpora.
-_ESCAPE_CUT = compiled_on_use(r"[A-Za-z0-9]\\_?$")
+# underscore after a letter or digit (`cifs\_applier\_`), the rest of the
+# name never written. A dunder ends in two (`\_\_init\_\_`) and is whole; a
+# name of one trailing underscore (`class\_`) would read as cut too, and ends
+# no section of the corpora. A lone backslash ends a Windows path or registry
+# key (`HKLM\Software\`) as often as a cut name: not read so.
+_ESCAPE_CUT = compiled_on_use(r"[A-Za-z0-9]\\_$")
 # A sentence announcing what follows (a list, a block): at a section's end nothing does.
 _ANNOUNCES = compiled_on_use(r"[A-Za-z\u4e00-\u9fff][ \t]*[:\uff1a][ \t]*$")
 # A line that is no sentence whatever its ending: code (an assignment, a call,

@@ -215,7 +215,7 @@ def test_truncated_page_near_miss_lines_that_are_no_sentence_or_are_finished(tmp
 
 # A model that escapes underscores (`store\\_get`) cut off inside a name: the
 # line ends on the escape, however short the line and in an output example too.
-ESCAPE_CUTS = ["The store\\_get\\_", "The store\\_get\\", "· store\\_"]
+ESCAPE_CUTS = ["The store\\_get\\_", "· store\\_"]
 
 
 @pytest.mark.parametrize("ending", ESCAPE_CUTS)
@@ -237,8 +237,15 @@ def test_truncated_page_the_page_ends_on_a_bold_name_cut_at_its_escape(tmp_path)
 @pytest.mark.parametrize(
     "ending",
     # The name written whole: a dunder's own underscores, a name that goes on,
-    # an escape inside a code span (literal there), a heading's name.
-    ["The \\_\\_init\\_\\_", "The store\\_get\\_value", "`store\\_`", "#### store\\_"],
+    # an escape inside a code span (literal there), a heading's name; a lone
+    # backslash, a registry key's or Windows path's end.
+    [
+        "The \\_\\_init\\_\\_",
+        "The store\\_get\\_value",
+        "`store\\_`",
+        "#### store\\_",
+        "HKLM\\Software\\BaseALT\\",
+    ],
 )
 @pytest.mark.parametrize("label", ["", "**Output Example**:\n"])
 def test_truncated_page_near_miss_a_name_whole_after_its_escapes(tmp_path, ending, label):
