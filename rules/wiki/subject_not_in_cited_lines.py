@@ -240,14 +240,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         self, judgement: Judged, reader: SubjectReader, page_lines: Sequence[str]
     ) -> Finding | None:
         citation = judgement.citation
-        if judgement.reference is None and citation.commit:
-            # Pinned where the history lacks the pin: the file as it is now
-            # is not what the citation names.
-            return None
-        lines = judgement.reference if judgement.reference is not None else judgement.now
-        if lines is None or not citation.ranges:
-            return None
-        if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
+        lines = _judged_lines(judgement)
+        if lines is None:
             return None
         subject = reader.subject(citation.line, citation.column)
         if not subject.terms:
@@ -255,18 +249,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         if subject.source not in _NARROW and _prose_in_another_script(citation, lines):
             return None
         from ._anchoring import definitions_by_name
-        from ._wiki import shown_ranges
 
         found = definitions_by_name(citation.path, lines)
         if _shown(subject, lines, citation.ranges, found):
             return None
         defined = found or {}
-        one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
-        cited = (
-            f"line {shown_ranges(citation)} holds"
-            if one
-            else f"lines {shown_ranges(citation)} hold"
-        )
+        cited = _cited(citation)
         held = _held(lines, citation.ranges)
         names = _named(subject)
         places = _places(subject, defined, lines)
@@ -288,6 +276,30 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         message = f"the {subject.source} names {names}, at {_where(places)}; {cited} {held}"
         fix = _fix(judgement, places, lines, page_lines)
         return Finding(citation.line, citation.column, message, fix=fix, cause=self.ELSEWHERE)
+
+
+def _judged_lines(judgement: Judged) -> Sequence[str] | None:
+    """The cited file's lines the citation is judged on: as they were where
+    it was written, else as they are; None where it cannot be judged (a pin
+    the history lacks: the file as it is now is not what it names; no
+    ranges; a range not wholly in the file)."""
+    citation = judgement.citation
+    if judgement.reference is None and citation.commit:
+        return None
+    lines = judgement.reference if judgement.reference is not None else judgement.now
+    if lines is None or not citation.ranges:
+        return None
+    if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
+        return None
+    return lines
+
+
+def _cited(citation: Citation) -> str:
+    """ "line 4 holds" or "lines 4-6 hold", as the message says it."""
+    from ._wiki import shown_ranges
+
+    one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
+    return f"line {shown_ranges(citation)} holds" if one else f"lines {shown_ranges(citation)} hold"
 
 
 def _shown(
