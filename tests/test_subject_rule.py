@@ -814,3 +814,30 @@ def test_a_section_citing_prose_in_another_script_is_not_judged(tmp_path: Path) 
     # elsewhere).
     assert found("[docs/README.en.md:3](docs/README.en.md#L3)") == [5]
     assert found("[saga.ts:1-2](saga.ts#L1-L2)") == [5]
+
+
+def test_a_pointer_to_a_definition_s_opening_line_shows_what_its_body_declares(
+    tmp_path: Path,
+) -> None:
+    # cfdb's specs: "... fields `schema_version`, `from_ref`. Defined at
+    # `src/report.rs:4`.": the line opening the struct whose body declares them.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "report.rs").write_text(
+        "use serde::Serialize;\n\n#[derive(Debug, Serialize)]\npub struct Report {\n"
+        "    pub schema_version: &'static str,\n    pub from_ref: String,\n}\n\n"
+        "pub fn render(report: &Report) -> String {\n    String::new()\n}\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Report\n\nThe envelope carries `schema_version` and `from_ref`."
+            f" Defined at `src/report.rs:{cited}`.\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("4") == []
+    assert found("3-4") == []  # its attribute and its opening line
+    # Near misses: a range opening on a blank line above the definition (a
+    # range, not a pointer), and a definition whose body declares none of it.
+    assert found("2-4") == [3]
+    assert found("9") == [3]

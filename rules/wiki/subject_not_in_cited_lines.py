@@ -88,7 +88,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         identifier elsewhere (`SyncEngine`), the finding says where. The lines
         also show a subject through what holds them: the body of a class or
         function a term names (as the language's reader of definitions tells),
-        the lines above indented less, the headers of the blocks holding them
+        the body of the one a pointer opens (a citation of one line, or of
+        annotations and the line below them, where a definition opens:
+        "Defined at `report.rs:32`" for the fields the struct opening there
+        declares; not a range holding a blank line, nor a Markdown heading,
+        which is no pointer to each line of its section), the lines above
+        indented less, the headers of the blocks holding them
         (`enum AWSSigV4 {` above a line of its signing in Swift, which has no
         reader; `restate.object({ name: "SeatMap",` above a handler of an
         object literal, which no reader tells), and a library a term names
@@ -295,7 +300,7 @@ def _judged_lines(judgement: Judged) -> Sequence[str] | None:
 
 
 def _cited(citation: Citation) -> str:
-    """ "line 4 holds" or "lines 4-6 hold", as the message says it."""
+    """How the message names the cited lines: "line 4 holds", "lines 4-6 hold"."""
     from ._wiki import shown_ranges
 
     one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
@@ -318,6 +323,7 @@ def _shown(
     return (
         subject.shown_by(window)
         or _inside_named(subject, defined or {}, ranges)
+        or _opened_body_shows(subject, lines, ranges, defined or {})
         or subject.shown_by(_enclosing(lines, ranges))
         or _uses_imported(subject, lines, window)
     )
@@ -424,6 +430,43 @@ def _inside_named(
         (d.line, d.end) for name, found in defined.items() if word_key(name) in keys for d in found
     ]
     return all(any(a <= first and last <= b for a, b in spans) for first, last in ranges)
+
+
+def _opened_body_shows(
+    subject: Subject,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]],
+) -> bool:
+    """Whether the citation points at a definition by its opening line (one
+    line, or the annotations above it too) and the definition's body shows
+    the subject: "Defined at `report.rs:32`" cited for the fields the struct
+    opening there declares. A blank line cited makes it a range, not a
+    pointer (cubic's ranges starting above the function they miss)."""
+    if len(ranges) != 1:
+        return False
+    first, last = ranges[0]
+    cited = list(lines[first - 1 : last])
+    if not all(line.strip() for line in cited) or not all(
+        _ANNOTATION.match(line) for line in cited[:-1]
+    ):
+        return False
+    # The definition opens on the last cited line, or just below an annotation.
+    opening = {last, last + 1} if _ANNOTATION.match(cited[-1]) else {last}
+    return any(
+        d.line in opening
+        and d.end > d.line
+        and d.kind not in _PROSE_PARTS
+        and subject.shown_by("\n".join(lines[d.line - 1 : d.end]))
+        for found in defined.values()
+        for d in found
+    )
+
+
+_PROSE_PARTS = frozenset({"section", "code block"})
+"""What a Markdown reader defines: a heading is no pointer to each line of
+its section's prose (an item citing `## Engineering Principles` for the
+principle standing five lines below)."""
 
 
 def _enclosing(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
