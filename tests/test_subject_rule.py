@@ -825,19 +825,24 @@ def test_a_pointer_to_a_definition_s_opening_line_shows_what_its_body_declares(
     (tmp_path / "src" / "report.rs").write_text(
         "use serde::Serialize;\n\n#[derive(Debug, Serialize)]\npub struct Report {\n"
         "    pub schema_version: &'static str,\n    pub from_ref: String,\n}\n\n"
-        "pub fn render(report: &Report) -> String {\n    String::new()\n}\n"
+        "pub fn render(report: &Report) -> String {\n    String::new()\n}\n\n"
+        '#[derive(Debug)]\n#[error(\n    "no producer"\n)]\npub struct Failure {\n'
+        "    pub workspace: String,\n}\n\n"
+        "/// Builds the envelope.\n///\n/// Keeps the order of the fields.\n"
+        "fn build(workspace: &str) -> String {\n    String::new()\n}\n"
     )
 
-    def found(cited: str) -> list[int]:
-        page = (
-            "# Report\n\nThe envelope carries `schema_version` and `from_ref`."
-            f" Defined at `src/report.rs:{cited}`.\n"
-        )
+    def found(cited: str, names: str = "`schema_version` and `from_ref`") -> list[int]:
+        page = f"# Report\n\nThe envelope carries {names}. Defined at `src/report.rs:{cited}`.\n"
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
     assert found("4") == []
     assert found("3-4") == []  # its attribute and its opening line
+    # An attribute over another that runs on several lines: the struct below both.
+    assert found("13", "`workspace`") == []
     # Near misses: a range opening on a blank line above the definition (a
-    # range, not a pointer), and a definition whose body declares none of it.
+    # range, not a pointer), a definition whose body declares none of it, and
+    # a line inside a doc comment (no pointer to the function under it).
     assert found("2-4") == [3]
     assert found("9") == [3]
+    assert found("21", "`workspace`") == [3]

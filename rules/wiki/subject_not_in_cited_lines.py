@@ -89,7 +89,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         also show a subject through what holds them: the body of a class or
         function a term names (as the language's reader of definitions tells),
         the body of the one a pointer opens (a citation of one line, or of
-        annotations and the line below them, where a definition opens:
+        annotations and the line below them, or of a decorator or attribute
+        over the definition, however many lines its others take):
         "Defined at `report.rs:32`" for the fields the struct opening there
         declares; not a range holding a blank line, nor a Markdown heading,
         which is no pointer to each line of its section), the lines above
@@ -451,16 +452,38 @@ def _opened_body_shows(
         _ANNOTATION.match(line) for line in cited[:-1]
     ):
         return False
-    # The definition opens on the last cited line, or just below an annotation.
-    opening = {last, last + 1} if _ANNOTATION.match(cited[-1]) else {last}
+    opening = _opening(lines, last) if _ANNOTATION.match(cited[-1]) else last
     return any(
-        d.line in opening
+        d.line == opening
         and d.end > d.line
         and d.kind not in _PROSE_PARTS
         and subject.shown_by("\n".join(lines[d.line - 1 : d.end]))
         for found in defined.values()
         for d in found
     )
+
+
+def _opening(lines: Sequence[str], annotation: int) -> int:
+    """The line a definition annotated at `annotation` opens on: the line
+    below, or below a decorator or attribute the rest of it and the others
+    (`#[derive(Debug, Error)]` over `#[error(`, its message and `)]`). A
+    comment is followed no further: one inside a doc comment is no pointer
+    to the definition under it."""
+    number = annotation + 1
+    if not _ATTRIBUTE.match(lines[annotation - 1]):
+        return number
+    while number < min(len(lines), annotation + _ANNOTATION_LINES):
+        line = lines[number - 1]
+        if not (_ATTRIBUTE.match(line) or line[:1].isspace() or line.startswith((")", "]"))):
+            break
+        number += 1
+    return number
+
+
+_ATTRIBUTE = compiled_on_use(r"\s*(?:@|#\[)")
+"""A decorator or attribute: it annotates the definition below it."""
+_ANNOTATION_LINES = 8
+"""How far below a cited attribute the definition it annotates is looked for."""
 
 
 _PROSE_PARTS = frozenset({"section", "code block"})
