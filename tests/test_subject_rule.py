@@ -186,8 +186,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 38),
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
-    ("subjects_cubic_productdescriber", True): (108, 6, 62, 38),
-    ("subjects_cubic_productdescriber", False): (108, 6, 62, 38),
+    ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
+    ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -205,8 +205,8 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 40),
     ("subjects_cubic_bastion", False): (95, 1, 48, 40),
-    ("subjects_cubic_productdescriber", True): (108, 11, 62, 39),
-    ("subjects_cubic_productdescriber", False): (108, 11, 62, 39),
+    ("subjects_cubic_productdescriber", True): (108, 10, 62, 39),
+    ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
@@ -846,3 +846,26 @@ def test_a_pointer_to_a_definition_s_opening_line_shows_what_its_body_declares(
     assert found("2-4") == [3]
     assert found("9") == [3]
     assert found("21", "`workspace`") == [3]
+
+
+def test_a_line_of_the_section_s_code_block_shows_it_where_the_lines_write_it(
+    tmp_path: Path,
+) -> None:
+    # product-describer's cubic wiki: "Run the stack" over a bash block of
+    # `docker compose up -d`, citing the README's lines of the same command.
+    (tmp_path / "SETUP.md").write_text(
+        "# Setup\n\nSet `FLASK_SECRET_KEY` before the first start.\n\n"
+        "```bash\n$ docker compose up -d\n```\n\nThen open `SETTINGS_URL` in a browser.\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "## Running\n\nStart it with `FLASK_SECRET_KEY` set:\n\n"
+            "```bash\ndocker compose up -d\n```\n\n"
+            f"Sources: [SETUP.md:{cited}](SETUP.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("5-7") == []
+    # Near miss: lines writing neither the command nor the name the section gives.
+    assert found("9") == [9]

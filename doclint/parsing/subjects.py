@@ -7,7 +7,8 @@ out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
 nothing else) takes the terms of the section it closes: the prose, tables,
 lists and code between it and the heading or sources line before it (not a
-Mermaid diagram's labels, which only show it), else that heading; a name
+Mermaid diagram's labels and its code blocks' lines, which only show it),
+else that heading; a name
 its heading gives and its prose writes too (`### Docker Integration` over
 "the native Docker management") is one of its terms. A
 sentence, item or row that says something in words but names nothing a word
@@ -292,6 +293,22 @@ def _paths_of(text: str) -> tuple[Term, ...]:
         for span in dict.fromkeys(spans)
         if not _cites(span) and _path(span)
     )
+
+
+def _code_lines(lines: Sequence[str]) -> tuple[Term, ...]:
+    """The lines of a section's code blocks long enough to say something
+    (a command with its arguments, a statement), each shown by its text,
+    a shell's prompt left out: no subject to look for elsewhere."""
+    written = (_PROMPT.sub("", line.strip()) for line in lines if not _FENCE.match(line))
+    return tuple(
+        Term(line, (), line.lower()) for line in dict.fromkeys(written) if len(line) >= _CODE_LINE
+    )
+
+
+_PROMPT = re.compile(r"^(?:\$|>|PS>)\s+")
+_CODE_LINE = 12
+"""The fewest characters a code block's line shows a section by: shorter
+ones (`}`, `fi`, `npm test`) stand in too many files."""
 
 
 def _cites(text: str) -> bool:
@@ -643,6 +660,9 @@ class SubjectReader:
         drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
         # Its items' bold labels show it as they show each item.
         drawn += tuple(t for line in self._lines_of(start, index, ("item",)) for t in _label(line))
+        # A line of its code blocks (`docker compose up -d`) shows it where
+        # the cited lines write the same.
+        drawn += _code_lines(self._lines_of(start, index, ("fence",)))
         # What its heading and its prose both name (`### Docker Integration`
         # over "the native Docker management") is what the section is about.
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
