@@ -163,12 +163,18 @@ class WrongRelation(Rule[MarkdownPage]):
           bases and their bases in the project. Judged only where every base
           is a project class or `X` is one (an outside base's own bases are
           unknown).
-        - "the `X` class in `a/b.py`", "`x` defined in `a\\b.py`" (paths
+        - "the `X` class in `a/b.py`", "`x` is defined in `a\\b.py`" (paths
           written with `/` or `\\`), "the `x` method from the `b` module" (a
-          module of the project by its name; a library's is not judged): the
-          project has no such file, or the file never names `X` (it neither
-          defines, imports nor uses it). The message says where `X` is
-          defined now, when the project has it elsewhere.
+          module of the project by its name), "`x`函数定义在`a/b.py`文件中",
+          "`X`类位于`a/b.py`", "定义在`b`模块中": the project has no such
+          file, or the file never names `X` (it neither defines, imports nor
+          uses it). A module named bare that the project has no source of
+          ("defined in the sqlite_registry module") is refuted where every
+          source is read, the module is written as a name (in backticks, or
+          with `_` or `.`), no source writes it (a library's module is
+          imported where it is used) nor is it the standard library's, and
+          `X` is the project's. The message says where `X` is defined now
+          (the page's own source first), when the project has it elsewhere.
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
         - "It calls the `x` function", "This method invokes the `x` method",
@@ -179,7 +185,19 @@ class WrongRelation(Rule[MarkdownPage]):
           method of the `Y` class" names `Y`'s: a call through an attribute
           of `self` whose class the source states (`self.h = H()`, `h: H`)
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
-          of an `x` may be `Y`'s.
+          of an `x` may be `Y`'s. A class `Y` no source of the project
+          defines, imports or writes ("the `get_printers` method of the
+          `sqlite_registry` class", "sqlite_registry 类的 get_printers 方法"),
+          where every source is read and the project has `x` as another
+          class's method, is refuted, the message naming the classes that
+          have `x`. "The `x` method of the `p` object", `p` a parameter of the
+          object, is a call through `p`: judged whatever class has `x`, the
+          project's or none (a name written as code: in backticks, or with
+          `_`, a digit or a capital), as the call would be in the object's
+          body. "If `p` is set,
+          it calls ..." is the object's unless the clause or the sentence
+          before it on the line opens with another object ("The `run` method
+          decides ...").
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
           "涉及到`x`函数", "使用`x`函数", "依赖于`Y`类的`x`方法" (`Y`'s `x`, as
           "of the `Y` class" says): the same, said of what the object uses,
@@ -203,7 +221,9 @@ class WrongRelation(Rule[MarkdownPage]):
         example illustrates: its text is not read. Caller
         sentences are wrong-caller's. A name is read as it renders: one whose
         underscores are escaped (`read\\_store`, as small models write every
-        name) is `read_store`. One finding per line. A callee the
+        name) is `read_store`, and a bold one (`**read_store**`) is written as
+        a name; a word is read whole ("It is defined in" names no object), in
+        Chinese text an ASCII run. One finding per line. A callee the
         object never reaches is answered with what its body calls instead:
         the project's functions it names ("`Manager.run` does not use
         `Market.recruit`; it calls `Env.recruit`"), at most three by name,
@@ -367,29 +387,10 @@ class WrongRelation(Rule[MarkdownPage]):
             for match in pattern.finditer(line):
                 if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
-                callee, owner, as_class = _callee_and_owner(match)
-                tick = match["tick"] or match["tick2"]
-                if owner is not None and as_class:
-                    gone = _no_such_class(owner, callee, model)
-                    if gone is not None:
-                        from .._common.project_python import few
-
-                        held = partial(_had_class, [source, *gone], owner)
-                        message = f"`{entry.dotted}` does not {verb} `{owner}.{callee}`: "
-                        message += f"the project has no class `{owner}`; `{callee}` is a"
-                        message += f" method of {few(sorted(set(gone.values())))}"
-                        return match.start(_owner_group(match)) + 1, message, cause, held
-                # "the `save` method of the `store` object", `store` a parameter:
-                # a call through it, of any class's `save`, the project's or not.
-                through = owner if owner in parameters and owner not in ("self", "cls") else None
-                if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
-                    owner = None  # no class, or another package's: the method by its name
-                if _never_reached(callee, tick, entry, own, model, owner, through=through):
-                    column = match.start(_callee_group(match)) + 1
-                    named = f"{owner or through}.{callee}" if owner or through else callee
-                    held = partial(_named_by, source, entry.qualname, callee)
-                    message = f"`{entry.dotted}` does not {verb} `{named}`"
-                    return column, message + _instead(own, model), cause, held
+                judged = _called(match, verb, entry, source, model, own, parameters)
+                if judged is not None:
+                    column, message, held = judged
+                    return column, message, cause, held
         return self._listed(line, entry, source, model, own)
 
     def _listed(
@@ -531,6 +532,41 @@ class WrongRelation(Rule[MarkdownPage]):
         return f"`{module}` has no `{name}` to import"
 
 
+def _called(
+    match: Match[str],
+    verb: str,
+    entry: Entry,
+    source: str,
+    model: ProjectModel,
+    own: list[Definition],
+    parameters: tuple[str, ...],
+) -> tuple[int, str, Held] | None:
+    """The callee of one call or use sentence, refuted: a method of a class
+    no source of the project has, or one the object never reaches."""
+    callee, owner, as_class = _callee_and_owner(match)
+    gone = _no_such_class(owner, callee, model) if owner is not None and as_class else None
+    if owner is not None and gone is not None:
+        from .._common.project_python import few
+
+        message = f"`{entry.dotted}` does not {verb} `{owner}.{callee}`: "
+        message += f"the project has no class `{owner}`; `{callee}` is a"
+        message += f" method of {few(sorted(set(gone.values())))}"
+        held = partial(_had_class, [source, *gone], owner)
+        return match.start(_owner_group(match)) + 1, message, held
+    # "the `save` method of the `store` object", `store` a parameter: a call
+    # through it, of any class's `save`, the project's or not.
+    through = owner if owner in parameters and owner not in _NO_NAMES else None
+    if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
+        owner = None  # no class, or another package's: the method by its name
+    tick = match["tick"] or match["tick2"]
+    if not _never_reached(callee, tick, entry, own, model, owner, through=through):
+        return None
+    named = f"{owner or through}.{callee}" if owner or through else callee
+    message = f"`{entry.dotted}` does not {verb} `{named}`" + _instead(own, model)
+    held = partial(_named_by, source, entry.qualname, callee)
+    return match.start(_callee_group(match)) + 1, message, held
+
+
 def _had_base(
     source: str, qualname: tuple[str, ...], base: str, model: ProjectModel, at: ProjectAt
 ) -> bool:
@@ -564,7 +600,17 @@ def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
 
 def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
-    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _LISTED, _RETURNS)
+    relations = (
+        _SUBCLASS,
+        _PLACED,
+        _PLACED_ZH,
+        _IMPORTS,
+        _METHOD,
+        _CALLS,
+        _USES,
+        _LISTED,
+        _RETURNS,
+    )
     return any(pattern.search(line) for pattern in relations)
 
 
@@ -748,10 +794,12 @@ def _names_another(before: str, *subject: str) -> bool:
     return any(name and name not in subject for name in found)
 
 
-# The subject a sentence opens with: "The `run` method", "The run() function"
-# (the words "The function" read as `who` "The").
+# The subject a sentence opens with, after a section's bold label: "The
+# `run` method", "The run() function" (the words "The function" read as
+# `who` "The").
 _SUBJECT = compiled_on_use(
-    r"\s*(?:The |This )?`?(?P<who>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method|class|object)\b"
+    r"\s*(?:\*\*[^*]{0,40}\*\*:?\s*)?(?:The |This )?`?(?P<who>[A-Za-z_]\w*)`?(?:\(\))?"
+    r" (?:function|method|class|object)\b"
 )
 # A sentence's end: a full stop and a space, or CJK text's full-width marks.
 # "可以使用`query`函数查询" (one can use `query`), "用户需要使用": a modal with no
