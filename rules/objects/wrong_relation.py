@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -214,7 +215,10 @@ class WrongRelation(Rule[MarkdownPage]):
         its message says so and names the commit (the code changed after
         the page was written), while one that did not hold there either
         keeps its cause (the generator made it up). Only the files the
-        relation names, and the page's source, are read at that commit.
+        relation names, and the page's source, are read at that commit; a
+        module or class named bare may have been a file of its name beside
+        the page's source or where the name is defined now
+        (`storage/sqlite_registry.py` beside `storage/dconf_registry.py`).
 
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
@@ -356,7 +360,10 @@ class WrongRelation(Rule[MarkdownPage]):
             else:
                 message = self._placed(name, match["tick"], match["kind"], path, model, source)
             if message is not None:
-                held = partial(_had_name, path, name, model, profiled.project)
+                # A module gone since may have stood beside the page's source
+                # or where `name` is defined now.
+                beside = _beside(path, [source, *(d.path for d in model.defined(name))], model)
+                held = partial(_had_name, path, name, model, profiled.project, beside=beside)
                 return match.start("name") + 1, message, self.PLACE, held
         for match in _IMPORTS.finditer(line):
             name, module = match["name"], match["module"]
@@ -551,7 +558,8 @@ def _called(
         message = f"`{entry.dotted}` does not {verb} `{owner}.{callee}`: "
         message += f"the project has no class `{owner}`; `{callee}` is a"
         message += f" method of {few(sorted(set(gone.values())))}"
-        held = partial(_had_class, [source, *gone], owner)
+        paths = [source, *gone]
+        held = partial(_had_class, [*paths, *_beside(owner, paths, model)], owner)
         return match.start(_owner_group(match)) + 1, message, held
     # "the `save` method of the `store` object", `store` a parameter: a call
     # through it, of any class's `save`, the project's or not.
@@ -574,10 +582,30 @@ def _had_base(
     return base in at.ancestors(source, qualname, model)
 
 
-def _had_name(written: str, name: str, model: ProjectModel, project: str, at: ProjectAt) -> bool:
+def _had_name(
+    written: str,
+    name: str,
+    model: ProjectModel,
+    project: str,
+    at: ProjectAt,
+    *,
+    beside: tuple[str, ...] = (),
+) -> bool:
     """A file or module written in prose had `name` at the page's commit:
-    it defined, imported or used it."""
-    return any(at.mentions(path, name) for path in at.files(written, model, project))
+    it defined, imported or used it (`beside`: more files it may have been)."""
+    paths = dict.fromkeys([*at.files(written, model, project), *beside])
+    return any(at.mentions(path, name) for path in paths)
+
+
+def _beside(written: str, paths: list[str], model: ProjectModel) -> tuple[str, ...]:
+    """The files a module written bare (`sqlite_registry`, `a.b`) would be
+    beside each of `paths`: where a module removed since may have stood
+    (`storage/sqlite_registry.py` beside `storage/dconf_registry.py`); a
+    path written with its folders is read as written."""
+    if written.endswith(model.suffix) or "/" in written or "\\" in written:
+        return ()
+    module = written.replace(".", "/") + model.suffix
+    return tuple(dict.fromkeys(posixpath.join(posixpath.dirname(p), module) for p in paths))
 
 
 def _had_member(source: str, owner: tuple[str, ...], name: str, at: ProjectAt) -> bool:
@@ -615,7 +643,8 @@ def _claims_a_relation(line: str) -> bool:
 
 
 def _had_class(paths: list[str], name: str, at: ProjectAt) -> bool:
-    """One of the sources at `paths` defined a class `name` at the page's commit."""
+    """One of the sources at `paths` defined a class `name` at the page's
+    commit (a class removed since may have had a module of its name)."""
     for path in paths:
         objects = at.objects(path)
         if objects is not None and any(o.kind == "class" for o in objects.named(name)):

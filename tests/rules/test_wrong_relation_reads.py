@@ -11,6 +11,7 @@ import time
 import pytest
 
 from doclint import Settings, check_text
+from tests.history.repos import commit, needs_git, new_repo
 from tests.pages import write
 
 REGISTRY = """\
@@ -192,6 +193,55 @@ def test_the_method_of_an_object_a_parameter_names_the_body_never_calls(tmp_path
 )
 def test_near_miss_a_parameters_method_called_or_another_objects_sentence(tmp_path, merge, entry):
     assert relations(tmp_path, merge=merge, entry=entry) == []
+
+
+# At the page's commit the registry was `pkg/sqlite_registry.py`, its class
+# `sqlite_registry`; the code then moved both methods to `Dconf_registry`.
+SQLITE = "class sqlite_registry:\n    def get_printers(self, sid):\n        return []\n\n" + (
+    "    def get_files(self, sid):\n        return []\n"
+)
+PAGE_PATH = "markdown_docs/pkg/printers.md"
+
+
+def causes(root, page: str) -> list[tuple[str, str]]:
+    report = check_text(page, path=PAGE_PATH, settings=Settings(select=["DL710"], root=root))
+    return [(d.cause.id if d.cause else "", d.message) for d in report.diagnostics]
+
+
+@needs_git
+@pytest.mark.parametrize(
+    ("printers", "message", "cause"),
+    [
+        (
+            "It calls the `get_printers` method of the `sqlite_registry` class.",
+            GONE,
+            "wrong-relation/callee",
+        ),
+        (
+            "The `get_files` function is defined in the `sqlite_registry` module.",
+            NO_MODULE,
+            "wrong-relation/place",
+        ),
+    ],
+    ids=["class", "module"],
+)
+@pytest.mark.parametrize("existed", [True, False], ids=["drift", "made-up"])
+def test_a_class_or_module_removed_since_the_page_was_written_is_drift(
+    tmp_path, printers, message, cause, existed
+):
+    # The removed module stood beside the one that defines the method now;
+    # one that never was keeps the sentence's cause (the generator made it up).
+    page = PAGE.format(printers=printers, merge="Merges.", entry="Adds.")
+    sources = {"pkg/registry.py": REGISTRY, "pkg/printers.py": PRINTERS}
+    then = {**sources, "pkg/sqlite_registry.py": SQLITE} if existed else sources
+    new_repo(tmp_path)
+    page_commit = commit(tmp_path, {PAGE_PATH: page, **then}, "the page is written")
+    if existed:
+        (tmp_path / "pkg/sqlite_registry.py").unlink()
+    commit(tmp_path, {"pkg/other.py": "x = 1\n"}, "the code moves on")
+    note = f" (true when the page was written at {page_commit[:8]}; the code has changed since)"
+    expected = ("wrong-relation/drift", message + note) if existed else (cause, message)
+    assert causes(tmp_path, page) == [expected]
 
 
 def test_a_long_hostile_line_is_read_at_once(tmp_path):
