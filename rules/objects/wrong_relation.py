@@ -140,8 +140,11 @@ _IMPORTS = compiled_on_use(
 # The words of a sentence that refer to the section's object, or to nothing.
 _WORD = compiled_on_use(r"[a-z]+")
 _CODE_NAME = compiled_on_use(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
-# Words in a name's place that name no object ("It is defined in a.py").
-_NO_NAMES = frozenset({"self", "cls", "It", "This", "That"})
+# Words in a name's place that name no object ("It is defined in a.py",
+# "The function is defined in a.py").
+_NO_NAMES = frozenset(
+    {"self", "cls", "It", "Its", "This", "That", "These", "Those", "The", "A", "An", "Each"}
+)
 # A list item: its sentence is about the item's name.
 _ITEM = compiled_on_use(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
 # The words of "The function calls ..." that name the section's object itself.

@@ -139,9 +139,11 @@ def test_a_module_named_bare_that_the_project_lacks(tmp_path, printers):
         # A library's module: one a source imports, the standard library's.
         "The `get_files` function is defined in the `cups` module.",
         "The `get_files` function is defined in the `shutil` module.",
-        # A plain word is no module's name; "It" is no object's.
+        # A plain word is no module's name; "It", "The function" name no object.
         "The `get_files` function is defined in the helpers module.",
         "It is defined in the sqlite_registry module.",
+        "The function is defined in the `registry` module.",
+        "The method is defined in pkg/printers.py.",
     ],
 )
 def test_near_miss_a_module_the_project_has_or_a_library_has(tmp_path, printers):
