@@ -554,14 +554,14 @@ def _called(
     """The callee of one call or use sentence, refuted: a method of a class
     no source of the project has, or one the object never reaches."""
     callee, owner, as_class = _callee_and_owner(match)
-    gone = _no_such_class(owner, callee, model) if owner is not None and as_class else None
-    if owner is not None and gone is not None:
+    gone = _no_such_class(owner, callee, model) if owner is not None and as_class else []
+    if owner is not None and gone:
         from .._common.project_python import few
 
+        classes = sorted({d.qualname[-2] for d in gone})
         message = f"`{entry.dotted}` does not {verb} `{owner}.{callee}`: "
-        message += f"the project has no class `{owner}`; `{callee}` is a"
-        message += f" method of {few(sorted(set(gone.values())))}"
-        paths = [source, *gone]
+        message += f"the project has no class `{owner}`; `{callee}` is a method of {few(classes)}"
+        paths = list(dict.fromkeys([source, *(d.path for d in gone)]))
         held = partial(_had_class, [*paths, *_beside(owner, paths, model)], owner)
         return match.start(_owner_group(match)) + 1, message, held
     # "the `save` method of the `store` object", `store` a parameter: a call
@@ -655,18 +655,24 @@ def _had_class(paths: list[str], name: str, at: ProjectAt) -> bool:
     return False
 
 
-def _no_such_class(owner: str, callee: str, model: ProjectModel) -> dict[str, str] | None:
-    """Where the project defines `callee` as a method (path to class), when
-    a sentence makes it a method of the class `owner` that no source of the
-    project defines, imports or writes at all (a library's class is written
-    where it is used); None when the class may be there, or when `callee`
-    is no method of the project's (a library's)."""
+def _no_such_class(owner: str, callee: str, model: ProjectModel) -> list[Definition]:
+    """The project's methods `callee` when a sentence makes it a method of
+    the class `owner` that no source of the project defines, imports or
+    writes at all (a library's class is written where it is used); none
+    when the class may be there, or when `callee` is no method of the
+    project's (a library's)."""
     if not model.complete or not _CODE_NAME.fullmatch(owner) or model.defined(owner):
-        return None
+        return []
     if owner in model.imported or model.written_anywhere(owner):
-        return None
-    found = {d.path: d.qualname[-2] for d in model.defined(callee) if len(d.qualname) > 1}
-    return found or None
+        return []
+    return [d for d in model.defined(callee) if _of_a_class(d, model)]
+
+
+def _of_a_class(definition: Definition, model: ProjectModel) -> bool:
+    """`definition` is a method: the object around it is a class."""
+    objects = model.readable.get(definition.path)
+    around = objects.objects.get(definition.qualname[:-1]) if objects is not None else None
+    return around is not None and around.kind == "class"
 
 
 def _no_such_module(

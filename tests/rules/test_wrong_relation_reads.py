@@ -118,6 +118,15 @@ def test_near_miss_the_method_of_a_class_a_source_has_or_writes(tmp_path, printe
     assert relations(tmp_path, printers=printers) == []
 
 
+def test_a_function_nested_in_a_function_is_no_method_of_a_class(tmp_path):
+    # `get_rows` is no class's: the sentence is read as a callee by its name.
+    source = PRINTERS + "\n\ndef rows():\n    def get_rows():\n        pass\n"
+    said = "It calls the `get_rows` method of the `sqlite_registry` class."
+    assert relations(tmp_path, printers=said, printers_source=source) == [
+        "`storage_get_printers` does not call `get_rows`"
+    ]
+
+
 @pytest.mark.parametrize(
     "printers",
     [
