@@ -198,10 +198,9 @@ class WrongRelation(Rule[MarkdownPage]):
           object, is a call through `p`: judged whatever class has `x`, the
           project's or none (a name written as code: in backticks, or with
           `_`, a digit or a capital), as the call would be in the object's
-          body. "If `p` is set,
-          it calls ..." is the object's unless the clause or the sentence
-          before it on the line opens with another object ("The `run` method
-          decides ...").
+          body. "If `p` is set, it calls ..." is the object's unless the
+          clause or the sentence before it on the line opens with another
+          object ("The `run` method decides ...").
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
           "涉及到`x`函数", "使用`x`函数", "依赖于`Y`类的`x`方法" (`Y`'s `x`, as
           "of the `Y` class" says): the same, said of what the object uses,
