@@ -55,27 +55,8 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-_CIFS = "markdown_docs/gpoa/frontend/cifs_applier.md"
-KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", "markdown_docs/gpoa/frontend/appliers/polkit.md", 6, "DL703"): (
-        "attribute `arglist`, the constructor's parameter the class keeps as `args`: an"
-        " attribute item naming an `__init__` parameter is taken as the class's"
-    ),
-    ("repoagent10", _CIFS, 257, "DL703"): (
-        "attribute `storage`, a constructor parameter passed on, never set: as above"
-    ),
-    ("repoagent10", _CIFS, 258, "DL703"): "attribute `sid`, likewise",
-    ("repoagent10", _CIFS, 201, "DL707"): (
-        "the cut-off example: reported at 200, the line opening the fence it leaves open"
-    ),
-    ("repoagent10", _CIFS, 364, "DL707"): (
-        "a section cut mid-word after an escaped underscore (`cifs\\_applier\\_`): the end"
-        " is read as a finished name"
-    ),
-}
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", _CIFS, 200, "DL707"): "the label at 201 (see KNOWN_MISSES)",
-}
+KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 
 def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:

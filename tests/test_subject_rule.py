@@ -779,3 +779,70 @@ def test_a_path_with_placeholders_is_the_subject_and_shown_by_its_parts(tmp_path
     assert _terms("| `/Ticket/{key}/reserve` | [g.ts:20](g.ts#L20) |", 1)[1] == [
         "/Ticket/{key}/reserve"
     ]
+
+
+def test_a_section_citing_prose_in_another_script_is_not_judged(tmp_path: Path) -> None:
+    # restate's DeepWiki: English sections naming the code's objects cite the
+    # project's Chinese README, which says the same in words no English term
+    # matches; the subject's name stands on another line (a script's).
+    readme = [
+        "# 票務系統",
+        "",
+        "實現 Saga 模式 如果支付失敗 自動執行補償邏輯 釋放座位",
+        "",
+        "npm run releaseSeat",
+    ]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "README.zh.md").write_text("\n".join(readme) + "\n")
+    english = [*readme[:2], "The Saga rolls back: a failed payment frees the seats.", *readme[3:]]
+    (tmp_path / "docs" / "README.en.md").write_text("\n".join(english) + "\n")
+    (tmp_path / "saga.ts").write_text(
+        "// 如果支付失敗 自動執行補償邏輯\nexport function book() {}\n\n"
+        "export function releaseSeat() {}\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "## Compensation\n\nWhen the payment fails, `releaseSeat` frees the seat"
+            f" (`SeatMap`).\n\nSources: {cited}\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("[docs/README.zh.md:3](docs/README.zh.md#L3)") == []
+    # Near misses: the same line in English prose, and a Chinese comment of
+    # the code, are judged (neither shows `releaseSeat`, which both files name
+    # elsewhere).
+    assert found("[docs/README.en.md:3](docs/README.en.md#L3)") == [5]
+    assert found("[saga.ts:1-2](saga.ts#L1-L2)") == [5]
+
+
+def test_a_pointer_to_a_definition_s_opening_line_shows_what_its_body_declares(
+    tmp_path: Path,
+) -> None:
+    # cfdb's specs: "... fields `schema_version`, `from_ref`. Defined at
+    # `src/report.rs:4`.": the line opening the struct whose body declares them.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "report.rs").write_text(
+        "use serde::Serialize;\n\n#[derive(Debug, Serialize)]\npub struct Report {\n"
+        "    pub schema_version: &'static str,\n    pub from_ref: String,\n}\n\n"
+        "pub fn render(report: &Report) -> String {\n    String::new()\n}\n\n"
+        '#[derive(Debug)]\n#[error(\n    "no producer"\n)]\npub struct Failure {\n'
+        "    pub workspace: String,\n}\n\n"
+        "/// Builds the envelope.\n///\n/// Keeps the order of the fields.\n"
+        "fn build(workspace: &str) -> String {\n    String::new()\n}\n"
+    )
+
+    def found(cited: str, names: str = "`schema_version` and `from_ref`") -> list[int]:
+        page = f"# Report\n\nThe envelope carries {names}. Defined at `src/report.rs:{cited}`.\n"
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("4") == []
+    assert found("3-4") == []  # its attribute and its opening line
+    # An attribute over another that runs on several lines: the struct below both.
+    assert found("13", "`workspace`") == []
+    # Near misses: a range opening on a blank line above the definition (a
+    # range, not a pointer), a definition whose body declares none of it, and
+    # a line inside a doc comment (no pointer to the function under it).
+    assert found("2-4") == [3]
+    assert found("9") == [3]
+    assert found("21", "`workspace`") == [3]

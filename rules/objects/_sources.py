@@ -129,7 +129,8 @@ def _meant_to_close(
     """Whether `block`'s bare opening fence was written to close the closed
     block `before`, which a nested fence closed early: nothing between them
     but what the example shows (no heading or label of the page, nor a
-    sentence unless `before` holds a nested opening fence)."""
+    sentence unless `before` holds a nested opening fence, nor a line of text
+    ending in the fence that `block`'s was written to close)."""
     from ..structure._fences import nested_opening
 
     if block.info or not before.closed:
@@ -143,10 +144,15 @@ def _meant_to_close(
         or ATX.match(text)
         or label.match(text)
         or (not nested and _SENTENCE.match(text))
+        or _TEXT_THEN_FENCE.match(text)
         for number, text in enumerate(lines[before.end_line : block.line - 1], before.end_line + 1)
     )
 
 
+# Text ending in a fence that cannot open a block (not at the line's start):
+# RepoAgent's prompt leaked as "Raw code:```", its code, then a bare fence its
+# writer meant to close the one after "Raw code:".
+_TEXT_THEN_FENCE = compiled_on_use(r"^[ \t]*[^`\s][^`]*`{3,}[ \t]*$")
 # A line of the page's own prose between two code blocks: unindented, opening
 # with a letter, no code punctuation, two words or more (or CJK text) ending a
 # sentence ("If the text is a final answer, it returns:"); "Action:" and

@@ -48,9 +48,15 @@ class TruncatedPage(Rule[MarkdownPage]):
         on. A line of prose is cut too inside a code span it opened ("the
         values of `mode"), or ending in a colon that announces what never
         follows (no code block after it); a short line where it ends on a
-        word leading on ("It then passes the"). A line that is no sentence is
-        not cut for its ending: a title ("Parameters and Return Values"), a
-        code line (`x = f(a, b)`), a URL, a list of names. A line opening
+        word leading on ("It then passes the"). Any line but a heading is cut
+        where it ends on a name broken off at its escape, an escaped
+        underscore after a letter or digit (`cifs\\_applier\\_`, `**load\\_`:
+        a model that escapes underscores stopped inside a name), however
+        short and in an output example too; a dunder's own `\\_\\_` ends a
+        name whole, and a lone backslash (a Windows path's end) is no cut. A
+        line that is no sentence is not cut for its ending: a title
+        ("Parameters and Return Values"), a code line (`x = f(a, b)`), a URL,
+        a list of names. A line opening
         with a bold label ("**Code Description**: The method ...") is judged
         by its text after the label, and a rule (`***`, which RepoAgent writes
         after every section) is not text.
@@ -69,18 +75,27 @@ class TruncatedPage(Rule[MarkdownPage]):
         the bare fence meant to close it opening the runaway block: the cut is
         reported at the example's own opening fence, and the lines between,
         which CommonMark reads as the page's text, are the example's (no
-        caller, relation or item there is judged as the section's). One
-        finding per cut: broken-fence does not report the same blocks, and a
-        section whose open block swallowed the headings after it is not
-        reported again as stopping mid-sentence.
+        caller, relation or item there is judged as the section's). A bare
+        fence after a line of text ending in backticks (RepoAgent's prompt
+        leaked as "Raw code:" and three backticks, then code) was meant to
+        close what that line opened, not the example before it: it is
+        reported where it stands. One finding per cut: broken-fence does not
+        report the same blocks, and a section whose open block swallowed the
+        headings after it is not reported again as stopping mid-sentence.
 
         Measured on the labelled RepoAgent trees (tests/labels/repoagent*:
-        RepoAgent's own docs and seven public trees, 50 labelled pages, none
-        labelled truncated): no finding on a labelled page; on the whole
-        trees two findings, both right on reading (a Chinese output example
-        whose nested fence swallowed the heading of `parse`, at the example's
-        opening fence; a section of ArticleNovelySearch's `main.md` cut
-        mid-sentence).""",
+        RepoAgent's own docs and eight public trees, 60 labelled pages, three
+        labelled truncated, all on gpupdate's small-model pages): the three
+        found at their lines (an output example cut mid-dictionary, at its
+        opening fence; a section cut at `cifs\\_applier\\_`; a leaked prompt
+        line opening a fence), nothing else on a labelled page. On the whole
+        trees 24 findings, each read: a Chinese output example whose nested
+        fence swallowed the heading of `parse` (at the example's opening
+        fence), a section of ArticleNovelySearch's `main.md` cut
+        mid-sentence, and gpupdate's 22 (nine sections cut mid-sentence or
+        mid-word, a page ending on `**load\\_`, twelve blocks left open, one
+        of them a leaked prompt's closing fence at the page's end), all right
+        at their lines.""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after
@@ -203,8 +218,12 @@ def _cut(line: str, example: bool = False, followed: bool = False) -> bool:
     shows a value (`Status: FAILED`): only a word leading on, or a colon,
     cuts it; a colon is an end where a code block `followed`. A line that
     is no sentence (a title, a code line, a URL, a list of names) is not
-    cut for its ending."""
+    cut for its ending. Any line but a heading ending on a name broken off
+    at an escape (`cifs\\_applier\\_`, a Markdown escape leading on to the
+    rest of the name) is cut, however short and in an example too."""
     text = _LABEL.sub("", line.strip(), count=1)  # "**Code Description**: It ..." is prose
+    if _ESCAPE_CUT.search(text) and not text.startswith("#"):
+        return True  # a name broken off at its escape, however short the line
     if _PROSE.match(text) or _CJK_PROSE.match(text):
         if _ANNOUNCES.search(text) and not followed:
             return True  # what it announces never came
@@ -242,6 +261,13 @@ _CJK_PROSE = compiled_on_use(
 )
 # A short line of three words or more, none of them markup.
 _SHORT = compiled_on_use(r"^[A-Za-z][\w'-]*(?:[ \t]+[\w'-]+){2,}[ \t]*:?[ \t]*$")
+# A name broken off at an escape: the line (stripped) ends in an escaped
+# underscore after a letter or digit (`cifs\_applier\_`), the rest of the
+# name never written. A dunder ends in two (`\_\_init\_\_`) and is whole; a
+# name of one trailing underscore (`class\_`) would read as cut too, and ends
+# no section of the corpora. A lone backslash ends a Windows path or registry
+# key (`HKLM\Software\`) as often as a cut name: not read so.
+_ESCAPE_CUT = compiled_on_use(r"[A-Za-z0-9]\\_$")
 # A sentence announcing what follows (a list, a block): at a section's end nothing does.
 _ANNOUNCES = compiled_on_use(r"[A-Za-z\u4e00-\u9fff][ \t]*[:\uff1a][ \t]*$")
 # A line that is no sentence whatever its ending: code (an assignment, a call,

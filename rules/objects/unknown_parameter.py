@@ -23,7 +23,16 @@ class _Held(NamedTuple):
     """What a class holds, by its project code."""
 
     names: set[str]
-    """Its attributes and `__init__` parameters, with its bases'."""
+    """Its attributes, with its bases'."""
+    parameters: dict[str, str]
+    """Its and its project bases' `__init__`s' parameters, each with the
+    first `__init__` taking it: what a parameters item may name, and an
+    attributes item where the class may keep it."""
+    closed: bool
+    """Whether its bases are the project's, or from outside but giving no
+    public attribute (`ABC`): then only its code and theirs can keep what
+    an `__init__` takes (`Exception` keeps `args`, `nn.Module` registers
+    what a subclass assigns)."""
     taken_by: dict[str, str]
     """Each parameter of its and its project bases' methods (`__init__`'s,
     `self` and `cls` aside) and the first method taking it."""
@@ -62,7 +71,14 @@ class UnknownParameter(Rule[MarkdownPage]):
         ...)`), its methods, and its `__init__`'s parameters, with those of its bases
         defined in the project (the same module, or a source of the tree its
         imports name, through modules re-exporting it, or one its `from m
-        import *` names). A base from outside the
+        import *` names). An attributes item naming an `__init__` parameter the
+        class does not keep (as `self.x`, or made private, `self._x`) is
+        flagged where nothing else could keep it: the class's bases are the
+        project's, or from outside giving no public attribute (`ABC`); one
+        from outside that does (`Exception` keeps `args`, `nn.Module`
+        registers what is assigned) may. A parameter passed on or kept under
+        another name (`self.args = arglist`) is then the constructor's input,
+        not an attribute. A base from outside the
         project adds what is known of it: a builtin's attributes (`Exception`),
         a standard-library class's as its source has them (`logging.Handler`),
         pydantic's `BaseModel` API, PyTorch's `nn.Module` API, nothing for a
@@ -141,19 +157,31 @@ class UnknownParameter(Rule[MarkdownPage]):
             held = _class_names(obj, objects, profiled.source, profiled.project, ctx)
             if held is None or name in held.names:
                 continue
-            if held.outside is None:
+            if held.outside is None and name not in held.parameters:
                 has = f"`{obj.dotted}` has no parameter or attribute `{name}`"
                 message = f"{item.field} item `{name}`: {has}"
                 yield Finding(item.line, item.column, message, cause=self.NOT_AN_ATTRIBUTE)
-            elif item.field == ATTRIBUTES and name in held.taken_by:
-                # What a library's base gives is unknown, but a method's
-                # parameter the class never keeps is the method's input, which
-                # the page mistook for an attribute.
+                continue
+            taker = _taker(name, held) if item.field == ATTRIBUTES else None
+            if taker is not None:
                 message = (
                     f"attributes item `{name}`: `{obj.dotted}` has no attribute `{name}`; "
-                    f"it is a parameter of its `{held.taken_by[name]}`"
+                    f"it is a parameter of its `{taker}`"
                 )
                 yield Finding(item.line, item.column, message, cause=self.NOT_AN_ATTRIBUTE)
+
+
+def _taker(name: str, held: _Held) -> str | None:
+    """The method whose parameter an attributes item names, where the class
+    does not keep it, the page having mistaken the method's input for an
+    attribute: an `__init__`'s where the class's code and its bases' are all
+    that could keep it (`closed`) and no attribute holds it under its name
+    made private (`self._name`); any method's where a library's base leaves
+    the rest of what the class holds unknown; else None."""
+    if name in held.parameters:
+        kept = not held.closed or {f"_{name}", f"__{name}"} & held.names
+        return None if kept else held.parameters[name]
+    return held.taken_by.get(name) if held.outside else None
 
 
 def _function_names(obj: PyObject, profiled: ProfiledPage, ctx: RuleContext) -> set[str] | None:
@@ -193,6 +221,8 @@ def _class_names(
     adds what is known of it (`Exception`, `nn.Module`), or, a library's
     class, is named in `outside`."""
     known: set[str] = set()
+    parameters: dict[str, str] = {}
+    closed = True
     taken_by: dict[str, str] = {}
     outside: str | None = None
     seen: set[tuple[str, tuple[str, ...], int]] = set()
@@ -215,18 +245,21 @@ def _class_names(
                 for parameter in set(method.parameters) - {"self", "cls"}:
                     taken_by.setdefault(parameter, method.dotted)
         for init in _definitions(module, (*cls.qualname, "__init__")):
-            known |= set(init.parameters)
+            for parameter in init.parameters:
+                parameters.setdefault(parameter, init.dotted)
         for base in cls.bases:
             found = _base(base, cls, module, path, project, ctx)
             if found is None:
                 return None
             if isinstance(found, _Library):
                 outside = outside or found.base
+                closed = False
             elif isinstance(found, frozenset):
                 known |= found
+                closed = closed and all(held.startswith("_") for held in found)
             else:
                 pending.append(found)
-    return _Held(known, taken_by, outside)
+    return _Held(known, parameters, closed, taken_by, outside)
 
 
 def _definitions(module: ModuleObjects, qualname: tuple[str, ...]) -> list[PyObject]:

@@ -844,3 +844,65 @@ def test_a_refuted_callee_s_message_near_miss_an_object_calling_nothing(tmp_path
     page += "It calls the `_dump` function.\n"
     found = messages(tmp_path, source, page, "wrong-relation")
     assert found == [(4, "`idle` does not call `_dump`")]
+
+
+# A class whose constructor keeps one parameter under another name and hands
+# two on, as gpupdate's `polkit` keeps `arglist` as `args`.
+KEEPS = """class Rules:
+    def __init__(self, template, arglist, storage, name=None):
+        self.template = template
+        self.args = arglist
+        self._name = name
+        self.writer = Writer(storage)
+
+
+class Writer:
+    def __init__(self, storage):
+        self.storage = storage
+"""
+KEEPS_PAGE = """## ClassDef Rules
+**Rules**: The function of Rules is to write rules files.
+
+**attributes**:
+- `template`: the template's name.
+- `arglist`: the arguments the template is rendered with.
+- `storage`: where the settings are read.
+- `name`: the user the file is written for.
+"""
+
+
+def test_attributes_naming_constructor_parameters_the_class_does_not_keep(tmp_path):
+    found = messages(tmp_path, KEEPS, KEEPS_PAGE, "unknown-parameter")
+    assert found == [
+        (
+            6,
+            "attributes item `arglist`: `Rules` has no attribute `arglist`; "
+            "it is a parameter of its `Rules.__init__`",
+        ),
+        (
+            7,
+            "attributes item `storage`: `Rules` has no attribute `storage`; "
+            "it is a parameter of its `Rules.__init__`",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # The same parameters under a parameters label: they are the constructor's.
+        KEEPS,
+        # A base from outside that keeps what it is given (`Exception` keeps `args`).
+        KEEPS.replace("class Rules:", "class Rules(Exception):").replace(
+            "        self.template = template\n",
+            "        super().__init__(arglist, storage)\n        self.template = template\n",
+        ),
+    ],
+)
+def test_near_miss_constructor_parameters_as_parameters_or_given_to_an_outside_base(
+    tmp_path, source
+):
+    page = KEEPS_PAGE
+    if source == KEEPS:
+        page = page.replace("**attributes**", "**parameters**")
+    assert messages(tmp_path, source, page, "unknown-parameter") == []

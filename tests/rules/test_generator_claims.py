@@ -167,7 +167,7 @@ KID_PAGE = "## ClassDef Kid\n**Kid**: A store.\n\n**attributes**: The attributes
 
 def test_unknown_parameter_of_a_class_through_its_base_in_the_project(tmp_path):
     # `Store` is read where `Kid` inherits it: here, or in a source of the tree.
-    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", SOURCE + KID) == []
+    assert check(tmp_path, KID_PAGE.format("path"), "unknown-parameter", SOURCE + KID) == []
     assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", SOURCE + KID) == [
         (5, 3, "DL703")
     ]
@@ -183,7 +183,7 @@ def test_unknown_parameter_of_a_class_through_a_base_a_star_import_binds(tmp_pat
     # then `class QwenWorker(ApiModelWorker)`: the base is the project's.
     write(tmp_path, {"pkg/base.py": SOURCE})
     source = "from os.path import *\nfrom pkg.base import *\n" + KID
-    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("path"), "unknown-parameter", source) == []
     assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
         (5, 3, "DL703")
     ]

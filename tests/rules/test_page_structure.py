@@ -61,6 +61,23 @@ def test_a_block_left_open_after_a_sentence_is_cut_at_its_own_fence(tmp_path):
     assert check(tmp_path, page, "broken-fence") == []
 
 
+# gpupdate's backend/__init__.md (tests/labelled_repoagent10) ends so: an
+# example closed at its fence, then RepoAgent's prompt leaked as "Raw code:```"
+# (no fence: the backticks do not start the line), its code, and the bare
+# fence meant to close it, which opens a block left open at the page's end.
+LEAKED = "**Output Example**:\n```python\nx = 1\n```\nRaw code:```\ndef get(self):\n    pass\n```\n"
+
+
+def test_a_leaked_prompts_closing_fence_is_cut_at_its_own_line_not_the_examples(tmp_path):
+    line = len(PAGE.splitlines()) + len(LEAKED.splitlines())
+    assert checks(tmp_path, PAGE + LEAKED, "truncated-page", "broken-fence") == [(line, 1, "DL707")]
+
+
+def test_leaked_prompt_near_miss_its_fence_on_a_line_of_its_own_closes(tmp_path):
+    page = PAGE + LEAKED.replace("Raw code:```", "Raw code:\n```")
+    assert checks(tmp_path, page, "truncated-page", "broken-fence") == []
+
+
 def test_a_block_open_at_the_pages_end_is_reported_at_its_fence_once(tmp_path):
     page = PAGE + "**Output Example**:\n```python\nfetch('https://example.org')\n"
     line = len(PAGE.splitlines()) + 2
@@ -193,6 +210,46 @@ def test_truncated_page_a_section_cut_mid_sentence_or_mid_list(tmp_path, ending)
 )
 def test_truncated_page_near_miss_lines_that_are_no_sentence_or_are_finished(tmp_path, ending):
     page = PAGE.replace(HELPER, f"{ending}\n{HELPER}")
+    assert check(tmp_path, page, "truncated-page") == []
+
+
+# A model that escapes underscores (`store\\_get`) cut off inside a name: the
+# line ends on the escape, however short the line and in an output example too.
+ESCAPE_CUTS = ["The store\\_get\\_", "· store\\_"]
+
+
+@pytest.mark.parametrize("ending", ESCAPE_CUTS)
+@pytest.mark.parametrize("label", ["", "**Output Example**:\n"])
+def test_truncated_page_a_name_cut_at_its_escape(tmp_path, ending, label):
+    page = PAGE.replace(HELPER, f"{label}{ending}\n{HELPER}")
+    line = CUT_LINE + label.count("\n")
+    assert check(tmp_path, page, "truncated-page") == [(line, 1, "DL707")]
+
+
+def test_truncated_page_the_page_ends_on_a_bold_name_cut_at_its_escape(tmp_path):
+    # gpupdate's logging.md (tests/labelled_repoagent10) ends on "**load\\_".
+    end = len(PAGE.splitlines()) + 1
+    assert check(tmp_path, PAGE + "**load\\_\n", "truncated-page") == [(end, 1, "DL707")]
+    # Near miss: the bold name written whole.
+    assert check(tmp_path, PAGE + "**load\\_file**\n", "truncated-page") == []
+
+
+@pytest.mark.parametrize(
+    "ending",
+    # The name written whole: a dunder's own underscores, a name that goes on,
+    # an escape inside a code span (literal there), a heading's name; a lone
+    # backslash, a registry key's or Windows path's end.
+    [
+        "The \\_\\_init\\_\\_",
+        "The store\\_get\\_value",
+        "`store\\_`",
+        "#### store\\_",
+        "HKLM\\Software\\BaseALT\\",
+    ],
+)
+@pytest.mark.parametrize("label", ["", "**Output Example**:\n"])
+def test_truncated_page_near_miss_a_name_whole_after_its_escapes(tmp_path, ending, label):
+    page = PAGE.replace(HELPER, f"{label}{ending}\n{HELPER}")
     assert check(tmp_path, page, "truncated-page") == []
 
 
