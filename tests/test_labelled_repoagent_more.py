@@ -55,20 +55,7 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent10", "markdown_docs/gpoa/frontend/cups_applier.md", 11, "DL710"): (
-        '"the get_printers method of the sqlite_registry class": a class no source defines'
-        " any more, named after an escaped underscore and no kind word DL710 reads there"
-    ),
-    ("repoagent10", "markdown_docs/gpoa/frontend/file_applier.md", 156, "DL710"): (
-        '"The **get\\_files** function is defined in the sqlite\\_registry module": a'
-        " module named without its path or `.py` is no place DL710 reads"
-    ),
-    ("repoagent10", "markdown_docs/gpoa/gpt/polfile.md", 40, "DL710"): (
-        '"calls the add_hklm_entry method of the storage object": a method of an object'
-        " named by a parameter is no relation DL710 reads"
-    ),
-}
+KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {}
 KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 

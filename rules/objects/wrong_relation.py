@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
@@ -46,57 +48,79 @@ _SUBCLASS = compiled_on_use(
 )
 # "the SeqIterable class in opto\trace\containers.py", "`run` defined in
 # `a/b.py`", "the FunctionOptimizerV2Memory class in opto\optimizers\x.py",
-# "位于`a/b.py`中的Store类" is left to the English forms' reading.
+# "The **get_files** function is defined in the sqlite_registry module" (a
+# small model bolds names); "位于`a/b.py`中的Store类" is left to the other forms.
 _PLACED = compiled_on_use(
-    r"(?<![\w`])(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))?"
+    r"(?<![\w`*])(?P<tick>`|\*\*|)(?P<name>[A-Za-z_]\w*)(?:`|\*\*)?(?:\(\))?"
     r" (?:(?P<kind>class|function|method) )?"
-    r"(?:(?:which is |that is )?(?:defined|located|implemented|declared) )?"
+    r"(?:(?:which is |that is |is )?(?:defined|located|implemented|declared) )?"
     r"(?:in|within|from) (?:the )?(?:file |module )?"
     r"(?:`?(?P<path>[A-Za-z_.][\w./\\-]*\.py)(?![\w/\\])`?"
     # "from the sample_hijack module": a module of the project by its name.
     r"|`?(?P<module>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`? module\b)"
+)
+# "`get_files`函数定义在`sqlite_registry`模块中", "该shell函数定义在`a/b.py`文件中",
+# "WolframInput类位于`a/b.py`文件中": the same, in Chinese (ASCII names: a
+# name runs into CJK text with no space).
+_PLACED_ZH = compiled_on_use(
+    r"(?<![A-Za-z0-9_`*])(?P<tick>`|\*\*|)(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:`|\*\*)?(?:\(\))?"
+    r"\s*(?:(?P<kind>类|函数|方法)\s*)?(?:是|被)?(?:位于|(?:定义|实现|声明)(?:在|于))\s*"
+    r"(?:`?(?P<path>[A-Za-z_.][A-Za-z0-9_./\\-]*\.py)(?![A-Za-z0-9_/\\])`?"
+    r"|`?(?P<module>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`?\s*模块)"
 )
 # "The `split_text_to_phrase` static method" said in a class's sections.
 _METHOD = compiled_on_use(
     r"\b[Tt]he (?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))? (?:static |class |instance )?method\b"
     r"(?! of)"
 )
-# "... method of the `Store` class": the class whose method a call or use sentence names.
-_OF_CLASS = r"(?: of (?:the |an? )?`?(?P<owner>[A-Za-z_]\w*)`? (?:class|instance|object)\b)?"
-# "`Store`类的`_load`方法" (the `_load` method of the `Store` class): the
-# class named first, its method after; read as the English "of the class".
+# "... method of the `Store` class": the class whose method a call or use
+# sentence names, and the word that calls it one (a class, or an object).
+_OF_CLASS = r"(?: of (?:the |an? )?`?(?P<owner>[A-Za-z_]\w*)`? (?P<owned>class|instance|object)\b)?"
+# A name in Chinese text: ASCII only, as a name runs into CJK text with no space.
+_ZH_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+# "`Store`类的`_load`方法", "sqlite_registry 类的 get_printers 方法" (the
+# `_load` method of the `Store` class): the class named first, its method
+# after; read as the English "of the class". `_ZH_OWNED` is its shape
+# without groups, looked for ahead of a name written with no backticks.
 _OF_CLASS_ZH = (
-    r"(?:\s*(?:类|对象|实例)?的\s*`(?P<member2>[A-Za-z_]\w*)`\s*(?:\(\))?(?:方法|函数|属性))?"
+    r"(?P<kind2>类|对象|实例)?的\s*`?(?P<member2>" + _ZH_NAME + r")`?\s*(?:\(\))?(?:方法|函数|属性)"
+)
+_ZH_OWNED = r"(?:类|对象|实例)的\s*`?" + _ZH_NAME + r"`?\s*(?:\(\))?(?:方法|函数|属性)"
+# What opens a sentence said of the section's object: "It", "This method",
+# "The `run` function" at a sentence's start, or "it" after a clause ("If
+# sid is empty, it calls ...").
+_OPENER = (
+    r"(?:(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)"
+    r"|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?(?: (?:function|method|class))?)|,\s+it)"
+    r" (?:also |first |then |directly )?"
 )
 # "It calls the `load` function", "This method invokes the `save` method",
-# "该函数调用了`load`函数": what the section's object calls, said of it.
+# "该函数调用了`load`函数", "该函数调用了`Store`类的`_load`方法": what the
+# section's object calls, said of it.
 _CALLS = compiled_on_use(
-    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
-    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?(?:calls|invokes) (?:the )?"
+    _OPENER + r"(?:calls|invokes) (?:the )?"
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
     + _OF_CLASS
-    + r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
-    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)" + _OF_CLASS_ZH
+    + r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?\s*"
+    r"(?P<tick2>`?)(?P<callee2>" + _ZH_NAME + r")`?\s*(?:\(\))?(?:" + _OF_CLASS_ZH + r"|函数|方法)"
 )
 # "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
-# "使用`load`函数获取": what the section's object uses, said of it (a Chinese
-# sentence's subject is read apart: `_names_another`).
+# "使用`load`函数获取", "依赖于 Store 类的 _load 方法": what the section's
+# object uses, said of it (a Chinese sentence's subject is read apart:
+# `_names_another`); a name with no backticks only as a class's, before its method.
 _USES = compiled_on_use(
-    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
-    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
-    r"(?:uses|utilizes|utilises|relies on|depends on) (?:the )?"
+    _OPENER + r"(?:uses|utilizes|utilises|relies on|depends on) (?:the )?"
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b" + _OF_CLASS +
     # "在使用`X`时" (when one uses X) is the reader's use, not the object's.
     r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
-    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`" + _OF_CLASS_ZH
+    r"(?P<tick2>`)?(?P<callee2>" + _ZH_NAME + r")(?(tick2)`|(?=\s*" + _ZH_OWNED + r"))"
+    r"(?:\s*" + _OF_CLASS_ZH + r")?"
 )
 # "It calls the `load`, `parse` and `save` methods", "该函数调用了`load`和`save`函数":
 # every name of a list of what the section's object calls or uses.
 _TICKED = r"`[A-Za-z_]\w*`(?:\(\))?"
 _LISTED = compiled_on_use(
-    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
-    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
-    r"(?P<verb>calls|invokes|uses|utilizes|relies on|depends on) (?:the )?"
+    _OPENER + r"(?P<verb>calls|invokes|uses|utilizes|relies on|depends on) (?:the )?"
     r"(?P<names>" + _TICKED + r"(?:(?:,\s*|,?\s+and\s+)" + _TICKED + r")+) (?:functions|methods)\b"
     r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?(?P<verb2>调用|依赖于|使用)(?:了)?\s*"
     r"(?P<names2>" + _TICKED + r"(?:\s*(?:、|和|及|以及)\s*" + _TICKED + r")+)\s*(?:函数|方法)"
@@ -116,6 +140,11 @@ _IMPORTS = compiled_on_use(
 # The words of a sentence that refer to the section's object, or to nothing.
 _WORD = compiled_on_use(r"[a-z]+")
 _CODE_NAME = compiled_on_use(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
+# Words in a name's place that name no object ("It is defined in a.py",
+# "The function is defined in a.py").
+_NO_NAMES = frozenset(
+    {"self", "cls", "It", "Its", "This", "That", "These", "Those", "The", "A", "An", "Each"}
+)
 # A list item: its sentence is about the item's name.
 _ITEM = compiled_on_use(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
 # The words of "The function calls ..." that name the section's object itself.
@@ -138,12 +167,18 @@ class WrongRelation(Rule[MarkdownPage]):
           bases and their bases in the project. Judged only where every base
           is a project class or `X` is one (an outside base's own bases are
           unknown).
-        - "the `X` class in `a/b.py`", "`x` defined in `a\\b.py`" (paths
+        - "the `X` class in `a/b.py`", "`x` is defined in `a\\b.py`" (paths
           written with `/` or `\\`), "the `x` method from the `b` module" (a
-          module of the project by its name; a library's is not judged): the
-          project has no such file, or the file never names `X` (it neither
-          defines, imports nor uses it). The message says where `X` is
-          defined now, when the project has it elsewhere.
+          module of the project by its name), "`x`函数定义在`a/b.py`文件中",
+          "`X`类位于`a/b.py`", "定义在`b`模块中": the project has no such
+          file, or the file never names `X` (it neither defines, imports nor
+          uses it). A module named bare that the project has no source of
+          ("defined in the sqlite_registry module") is refuted where every
+          source is read, the module is written as a name (in backticks, or
+          with `_` or `.`), no source writes it (a library's module is
+          imported where it is used) nor is it the standard library's, and
+          `X` is the project's. The message says where `X` is defined now
+          (the page's own source first), when the project has it elsewhere.
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
         - "It calls the `x` function", "This method invokes the `x` method",
@@ -154,7 +189,18 @@ class WrongRelation(Rule[MarkdownPage]):
           method of the `Y` class" names `Y`'s: a call through an attribute
           of `self` whose class the source states (`self.h = H()`, `h: H`)
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
-          of an `x` may be `Y`'s.
+          of an `x` may be `Y`'s. A class `Y` no source of the project
+          defines, imports or writes ("the `get_printers` method of the
+          `sqlite_registry` class", "sqlite_registry 类的 get_printers 方法"),
+          where every source is read and the project has `x` as another
+          class's method, is refuted, the message naming the classes that
+          have `x`. "The `x` method of the `p` object", `p` a parameter of the
+          object, is a call through `p`: judged whatever class has `x`, the
+          project's or none (a name written as code: in backticks, or with
+          `_`, a digit or a capital), as the call would be in the object's
+          body. "If `p` is set, it calls ..." is the object's unless the
+          clause or the sentence before it on the line opens with another
+          object ("The `run` method decides ...").
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
           "涉及到`x`函数", "使用`x`函数", "依赖于`Y`类的`x`方法" (`Y`'s `x`, as
           "of the `Y` class" says): the same, said of what the object uses,
@@ -171,14 +217,19 @@ class WrongRelation(Rule[MarkdownPage]):
         its message says so and names the commit (the code changed after
         the page was written), while one that did not hold there either
         keeps its cause (the generator made it up). Only the files the
-        relation names, and the page's source, are read at that commit.
+        relation names, and the page's source, are read at that commit; a
+        module or class named bare may have been a file of its name beside
+        the page's source or where the name is defined now
+        (`storage/sqlite_registry.py` beside `storage/dconf_registry.py`).
 
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
         example illustrates: its text is not read. Caller
         sentences are wrong-caller's. A name is read as it renders: one whose
         underscores are escaped (`read\\_store`, as small models write every
-        name) is `read_store`. One finding per line. A callee the
+        name) is `read_store`, and a bold one (`**read_store**`) is written as
+        a name; a word is read whole ("It is defined in" names no object), in
+        Chinese text an ASCII run. One finding per line. A callee the
         object never reaches is answered with what its body calls instead:
         the project's functions it names ("`Manager.run` does not use
         `Market.recruit`; it calls `Env.recruit`"), at most three by name,
@@ -244,12 +295,12 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if broken(number):
                 continue  # an example's lines CommonMark reads as the page's
-            if line.startswith("#") or not _claims_a_relation(line):
+            # Small models escape the underscores of the names they write.
+            read = unescaped_names(line)
+            if line.startswith("#") or not _claims_a_relation(read):
                 continue
             if model is None:
                 model = project(ctx).python(profiled.profile, profiled.project)
-            # Small models escape the underscores of the names they write.
-            read = unescaped_names(line)
             judged = self._refuted(read, entry, objects, profiled, model, headed)
             if judged is None:
                 continue
@@ -277,7 +328,7 @@ class WrongRelation(Rule[MarkdownPage]):
         return (
             self._line(line, subject, entry, profiled, model)
             or self._member(line, entry, objects, source, model, headed)
-            or self._callee(line, entry, source, model)
+            or self._callee(line, entry, source, model, obj.parameters if obj else ())
             or self._returned(line, entry, source, model)
         )
 
@@ -302,13 +353,19 @@ class WrongRelation(Rule[MarkdownPage]):
                 if message is not None:
                     held = partial(_had_base, source, entry.qualname, base, model)
                     return match.start() + 1, message, self.BASE, held
-        for match in _PLACED.finditer(line):
+        for match in (*_PLACED.finditer(line), *_PLACED_ZH.finditer(line)):
             name, path = match["name"], match["path"] or match["module"]
-            if match["module"] and _outside_or_in_package(name, path, model):
+            if match["module"] and not model.module(path):
+                message = _no_such_module(name, match["tick"], path, match, model)
+            elif match["module"] and _outside_or_in_package(name, path, model):
                 continue
-            message = self._placed(name, match["tick"], match["kind"], path, model)
+            else:
+                message = self._placed(name, match["tick"], match["kind"], path, model, source)
             if message is not None:
-                held = partial(_had_name, path, name, model, profiled.project)
+                # A module gone since may have stood beside the page's source
+                # or where `name` is defined now.
+                beside = _beside(path, [source, *(d.path for d in model.defined(name))], model)
+                held = partial(_had_name, path, name, model, profiled.project, beside=beside)
                 return match.start("name") + 1, message, self.PLACE, held
         for match in _IMPORTS.finditer(line):
             name, module = match["name"], match["module"]
@@ -318,27 +375,31 @@ class WrongRelation(Rule[MarkdownPage]):
                 return match.start() + 1, message, self.IMPORT, held
         return None
 
-    def _callee(self, line: str, entry: Entry, source: str, model: ProjectModel) -> Refuted | None:
+    def _callee(
+        self,
+        line: str,
+        entry: Entry,
+        source: str,
+        model: ProjectModel,
+        parameters: tuple[str, ...],
+    ) -> Refuted | None:
         """A function the section's object is said to call (or use) that it
-        never reaches, itself or through what it calls."""
+        never reaches, itself or through what it calls; a method said to be
+        a class's that no source of the project has."""
         own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
+        # The page's source's object, when the model has it: another module's
+        # object of the same name calls other things.
+        own = [d for d in own if d.path == source] or own
         if not own:
             return None  # an object the model lacks
         for pattern, verb, cause in ((_CALLS, "call", self.CALLEE), (_USES, "use", self.USED)):
             for match in pattern.finditer(line):
                 if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
-                callee, owner = _callee_and_owner(match)
-                if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
-                    owner = None  # no class, or another package's: the method by its name
-                if _never_reached(
-                    callee, match["tick"] or match["tick2"], entry, own, model, owner
-                ):
-                    column = match.start(_callee_group(match)) + 1
-                    named = callee if owner is None else f"{owner}.{callee}"
-                    held = partial(_named_by, source, entry.qualname, callee)
-                    message = f"`{entry.dotted}` does not {verb} `{named}`"
-                    return column, message + _instead(own, model), cause, held
+                judged = _called(match, verb, entry, source, model, own, parameters)
+                if judged is not None:
+                    column, message, held = judged
+                    return column, message, cause, held
         return self._listed(line, entry, source, model, own)
 
     def _listed(
@@ -347,8 +408,7 @@ class WrongRelation(Rule[MarkdownPage]):
         """The first name of a list of callees ("calls the `a` and `b`
         methods") the section's object never reaches."""
         for match in _LISTED.finditer(line):
-            who = match["who"]
-            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+            if not _of_the_object(match, line, entry, chinese_use=False):
                 continue  # another object's sentence
             group = "names" if match["names"] else "names2"
             verb = match["verb"] or match["verb2"]
@@ -450,12 +510,13 @@ class WrongRelation(Rule[MarkdownPage]):
         return f"`{subject}` is not a subclass of `{base}`: its bases are {written}"
 
     def _placed(
-        self, name: str, tick: str, kind: str | None, path: str, model: ProjectModel
+        self, name: str, tick: str, kind: str | None, path: str, model: ProjectModel, source: str
     ) -> str | None:
-        if not (tick or kind or _CODE_NAME.fullmatch(name)) or name in ("self", "cls"):
+        if not (tick or kind or _CODE_NAME.fullmatch(name)) or name in _NO_NAMES:
             return None
         where = model.module(path)
-        elsewhere = sorted({d.path for d in model.defined(name)})
+        # The page's own source first: where its section's object is.
+        elsewhere = sorted({d.path for d in model.defined(name)}, key=lambda p: (p != source, p))
         if _WORD.fullmatch(name) and not elsewhere and not tick:
             return None  # "the helper function in utils.py": a word, not a name
         if not where:
@@ -480,6 +541,42 @@ class WrongRelation(Rule[MarkdownPage]):
         return f"`{module}` has no `{name}` to import"
 
 
+def _called(
+    match: Match[str],
+    verb: str,
+    entry: Entry,
+    source: str,
+    model: ProjectModel,
+    own: list[Definition],
+    parameters: tuple[str, ...],
+) -> tuple[int, str, Held] | None:
+    """The callee of one call or use sentence, refuted: a method of a class
+    no source of the project has, or one the object never reaches."""
+    callee, owner, as_class = _callee_and_owner(match)
+    gone = _no_such_class(owner, callee, model) if owner is not None and as_class else []
+    if owner is not None and gone:
+        from .._common.project_python import few
+
+        classes = sorted({d.qualname[-2] for d in gone})
+        message = f"`{entry.dotted}` does not {verb} `{owner}.{callee}`: "
+        message += f"the project has no class `{owner}`; `{callee}` is a method of {few(classes)}"
+        paths = list(dict.fromkeys([source, *(d.path for d in gone)]))
+        held = partial(_had_class, [*paths, *_beside(owner, paths, model)], owner)
+        return match.start(_owner_group(match)) + 1, message, held
+    # "the `save` method of the `store` object", `store` a parameter: a call
+    # through it, of any class's `save`, the project's or not.
+    through = owner if owner in parameters and owner not in _NO_NAMES else None
+    if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
+        owner = None  # no class, or another package's: the method by its name
+    tick = match["tick"] or match["tick2"]
+    if not _never_reached(callee, tick, entry, own, model, owner, through=through):
+        return None
+    named = f"{owner or through}.{callee}" if owner or through else callee
+    message = f"`{entry.dotted}` does not {verb} `{named}`" + _instead(own, model)
+    held = partial(_named_by, source, entry.qualname, callee)
+    return match.start(_callee_group(match)) + 1, message, held
+
+
 def _had_base(
     source: str, qualname: tuple[str, ...], base: str, model: ProjectModel, at: ProjectAt
 ) -> bool:
@@ -487,10 +584,30 @@ def _had_base(
     return base in at.ancestors(source, qualname, model)
 
 
-def _had_name(written: str, name: str, model: ProjectModel, project: str, at: ProjectAt) -> bool:
+def _had_name(
+    written: str,
+    name: str,
+    model: ProjectModel,
+    project: str,
+    at: ProjectAt,
+    *,
+    beside: tuple[str, ...] = (),
+) -> bool:
     """A file or module written in prose had `name` at the page's commit:
-    it defined, imported or used it."""
-    return any(at.mentions(path, name) for path in at.files(written, model, project))
+    it defined, imported or used it (`beside`: more files it may have been)."""
+    paths = dict.fromkeys([*at.files(written, model, project), *beside])
+    return any(at.mentions(path, name) for path in paths)
+
+
+def _beside(written: str, paths: list[str], model: ProjectModel) -> tuple[str, ...]:
+    """The files a module written bare (`sqlite_registry`, `a.b`) would be
+    beside each of `paths`: where a module removed since may have stood
+    (`storage/sqlite_registry.py` beside `storage/dconf_registry.py`); a
+    path written with its folders is read as written."""
+    if written.endswith(model.suffix) or "/" in written or "\\" in written:
+        return ()
+    module = written.replace(".", "/") + model.suffix
+    return tuple(dict.fromkeys(posixpath.join(posixpath.dirname(p), module) for p in paths))
 
 
 def _had_member(source: str, owner: tuple[str, ...], name: str, at: ProjectAt) -> bool:
@@ -513,8 +630,74 @@ def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
 
 def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
-    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _LISTED, _RETURNS)
+    relations = (
+        _SUBCLASS,
+        _PLACED,
+        _PLACED_ZH,
+        _IMPORTS,
+        _METHOD,
+        _CALLS,
+        _USES,
+        _LISTED,
+        _RETURNS,
+    )
     return any(pattern.search(line) for pattern in relations)
+
+
+def _had_class(paths: list[str], name: str, at: ProjectAt) -> bool:
+    """One of the sources at `paths` defined a class `name` at the page's
+    commit (a class removed since may have had a module of its name)."""
+    for path in paths:
+        objects = at.objects(path)
+        if objects is not None and any(o.kind == "class" for o in objects.named(name)):
+            return True
+    return False
+
+
+def _no_such_class(owner: str, callee: str, model: ProjectModel) -> list[Definition]:
+    """The project's methods `callee` when a sentence makes it a method of
+    the class `owner` that no source of the project defines, imports or
+    writes at all (a library's class is written where it is used); none
+    when the class may be there, or when `callee` is no method of the
+    project's (a library's)."""
+    if not model.complete or not _CODE_NAME.fullmatch(owner) or model.defined(owner):
+        return []
+    if owner in model.imported or model.written_anywhere(owner):
+        return []
+    return [d for d in model.defined(callee) if _of_a_class(d, model)]
+
+
+def _of_a_class(definition: Definition, model: ProjectModel) -> bool:
+    """`definition` is a method: the object around it is a class."""
+    objects = model.readable.get(definition.path)
+    around = objects.objects.get(definition.qualname[:-1]) if objects is not None else None
+    return around is not None and around.kind == "class"
+
+
+def _no_such_module(
+    name: str, tick: str, module: str, match: Match[str], model: ProjectModel
+) -> str | None:
+    """The message of a module written in prose as the place of `name`
+    that the project has no source of, where that is settled: every source
+    read, the module written as a name (in backticks, or with `_` or `.`),
+    neither the standard library's nor written by any source (a library's
+    module is imported where it is used), and `name` a project's object
+    defined elsewhere."""
+    ticked = match.string[match.start("module") - 1] == "`"
+    if not model.complete or not (ticked or "_" in module or "." in module):
+        return None
+    top = module.partition(".")[0]
+    if top in sys.stdlib_module_names or module in model.imported:
+        return None
+    if any(model.written_anywhere(part) for part in module.split(".")):
+        return None
+    elsewhere = sorted({d.path for d in model.defined(name)})
+    if not elsewhere or not (tick or _CODE_NAME.fullmatch(name)):
+        return None
+    return (
+        f"`{module}`, where the page places `{name}`, is no module of the project;"
+        f" `{name}` is defined in `{elsewhere[0]}`"
+    )
 
 
 def _outside_or_in_package(name: str, module: str, model: ProjectModel) -> bool:
@@ -555,10 +738,13 @@ def _not_defined_in(
 
 def _of_the_object(match: Match[str], line: str, entry: Entry, *, chinese_use: bool) -> bool:
     """A call or use sentence is said of the section's object: its subject
-    is the object (or "It", "This function"), a Chinese use sentence's too."""
+    is the object (or "It", "This function"), a Chinese use sentence's too;
+    "..., it calls" where the sentence before is not another object's."""
     who = match["who"]
     if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
         return False
+    if match.group(0).startswith(","):
+        return not _another_before(line[: match.start()], entry)
     if chinese_use and match["callee2"]:
         return _said_of(line[: match.start()], match["verb"], entry)
     return True
@@ -570,31 +756,58 @@ def _callee_group(match: Match[str]) -> str:
     return next(g for g in ("callee", "member2", "callee2") if match[g])
 
 
-def _callee_and_owner(match: Match[str]) -> tuple[str, str | None]:
-    """The callee a call or use sentence names, and the class it is said to
-    be a method of: "the `x` method of the `Y` class", "`Y`类的`x`方法"."""
+def _callee_and_owner(match: Match[str]) -> tuple[str, str | None, bool]:
+    """The callee a call or use sentence names, the class or object it is
+    said to be a method of ("the `x` method of the `Y` class", "`Y`类的`x`方法",
+    "the `x` method of the `y` object"), and whether it is called a class."""
     if match["member2"]:
-        return match["member2"], match["callee2"]
-    return match["callee"] or match["callee2"], match["owner"]
+        return match["member2"], match["callee2"], match["kind2"] == "类"
+    return match["callee"] or match["callee2"], match["owner"], match["owned"] == "class"
+
+
+def _owner_group(match: Match[str]) -> str:
+    """The group naming the class a call or use sentence's method is said to be of."""
+    return "owner" if match["owner"] else "callee2"
 
 
 def _never_reached(
     callee: str,
-    tick: str,
+    tick: str | None,
     entry: Entry,
     own: list[Definition],
     model: ProjectModel,
     owner: str | None,
+    *,
+    through: str | None = None,
 ) -> bool:
     """The project defines `callee` (a library's function is not judged),
     it is not the object itself, and no definition of the object reaches it
-    (as a method of the project's class `owner`, when given)."""
+    (as a method of the project's class `owner`, when given). A method
+    called `through` a parameter is judged whoever defines it, when written
+    as a name: the call would be written in the object's body."""
     defined = model.defined(callee)
-    if not defined or callee in entry.qualname:
+    if callee in entry.qualname:
+        return False
+    if not defined and not (through and (tick or _CODE_NAME.fullmatch(callee))):
         return False
     if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
         return False  # a plain word several objects are called
     return not any(model.reaches(definition, callee, owner) for definition in own)
+
+
+def _another_before(before: str, entry: Entry) -> bool:
+    """The "it" of a clause ending `before` ("If `x` is set, it calls")
+    may be another object: the clause names one, or the sentence before it
+    on the line is another's ("The `run` method decides ... If so, it
+    calls")."""
+    if _names_another(before, *entry.qualname):
+        return True
+    sentences = _SENTENCE_START.split(before)
+    opening = _SUBJECT.match(sentences[-2]) if len(sentences) > 1 else None
+    if opening is None:
+        return False
+    who = opening["who"]
+    return who not in _ITSELF and who not in ("The", "This") and who not in entry.qualname
 
 
 def _said_of(before: str, verb: str, entry: Entry) -> bool:
@@ -618,6 +831,13 @@ def _names_another(before: str, *subject: str) -> bool:
     return any(name and name not in subject for name in found)
 
 
+# The subject a sentence opens with, after a section's bold label: "The
+# `run` method", "The run() function" (the words "The function" read as
+# `who` "The").
+_SUBJECT = compiled_on_use(
+    r"\s*(?:\*\*[^*]{0,40}\*\*:?\s*)?(?:The |This )?`?(?P<who>[A-Za-z_]\w*)`?(?:\(\))?"
+    r" (?:function|method|class|object)\b"
+)
 # A sentence's end: a full stop and a space, or CJK text's full-width marks.
 # "可以使用`query`函数查询" (one can use `query`), "用户需要使用": a modal with no
 # subject, or the reader's, is the reader's use; "该函数可以使用" the object's.
