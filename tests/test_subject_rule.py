@@ -192,8 +192,8 @@ FIGURES = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
     ("subjects_handwritten_cfdb", False): (116, 29, 9, 8),
-    ("subjects_qoder_vandamme", True): (160, 0, 13, 0),
-    ("subjects_qoder_vandamme", False): (160, 0, 13, 0),
+    ("subjects_qoder_vandamme", True): (160, 2, 13, 6),
+    ("subjects_qoder_vandamme", False): (160, 10, 13, 9),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -213,8 +213,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
     ("subjects_handwritten_cfdb", False): (116, 36, 9, 8),
-    ("subjects_qoder_vandamme", True): (160, 93, 13, 10),
-    ("subjects_qoder_vandamme", False): (160, 36, 13, 0),
+    ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
+    ("subjects_qoder_vandamme", False): (160, 46, 13, 9),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
