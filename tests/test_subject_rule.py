@@ -192,8 +192,8 @@ FIGURES = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
     ("subjects_handwritten_cfdb", False): (116, 29, 9, 8),
-    ("subjects_qoder_vandamme", True): (160, 2, 13, 6),
-    ("subjects_qoder_vandamme", False): (160, 10, 13, 9),
+    ("subjects_qoder_vandamme", True): (160, 2, 13, 7),
+    ("subjects_qoder_vandamme", False): (160, 10, 13, 10),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -214,7 +214,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
     ("subjects_handwritten_cfdb", False): (116, 36, 9, 8),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
-    ("subjects_qoder_vandamme", False): (160, 46, 13, 9),
+    ("subjects_qoder_vandamme", False): (160, 46, 13, 10),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -873,3 +873,27 @@ def test_a_line_of_the_section_s_code_block_shows_it_where_the_lines_write_it(
     assert found("5-7") == []
     # Near miss: lines writing neither the command nor the name the section gives.
     assert found("9") == [9]
+
+
+def test_a_condition_above_the_lines_does_not_show_what_it_tests(tmp_path: Path) -> None:
+    # The Qoder wiki's passthrough section cites lines counting tokens under
+    # `if provider_config and provider_config.is_anthropic_format:`: the
+    # condition names the flag it tests, not what the lines under it do.
+    (tmp_path / "Route.swift").write_text(
+        "enum Route {\n    static func passthrough(_ config: Config) -> Int {\n"
+        "        if config.isAnthropicFormat {\n            let count = 0\n"
+        "            let total = count + 1\n            return total\n        }\n"
+        "        return 1\n    }\n}\n\n"
+        "struct Config {\n    let isAnthropicFormat = true\n}\n"
+    )
+
+    def found(page: str) -> list[int]:
+        (tmp_path / "README.md").write_text(f"# Passthrough\n\n{page}\n")
+        settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+        return [d.line for d in check_paths([tmp_path / "README.md"], settings).diagnostics]
+
+    assert found("`isAnthropicFormat` decides the passthrough (`Route.swift:5-6`).") == [3]
+    # Near misses: a definition's header holding the lines shows it, and the
+    # condition's own line does.
+    assert found("`passthrough` counts the tokens (`Route.swift:5-6`).") == []
+    assert found("`isAnthropicFormat` decides the passthrough (`Route.swift:3`).") == []
