@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import builtins
 import os
-import sys
 from functools import lru_cache
+
+from .._common.stdlib import STDLIB_MODULES
 
 # Data-model bases: a subclass's fields are its own class-body annotations;
 # the base adds only its API, whose names a page may list too.
@@ -143,7 +144,7 @@ def outside_names(dotted: str) -> frozenset[str] | None:
     if dotted in _DATA_MODELS:
         return _DATA_MODELS[dotted]
     module, _, name = dotted.rpartition(".")
-    if module.partition(".")[0] not in sys.stdlib_module_names:
+    if module.partition(".")[0] not in STDLIB_MODULES:
         return None
     return _stdlib_class(module, name, 0)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
@@ -172,6 +171,8 @@ class WrongCaller(Rule[MarkdownPage]):
         mention's sentence names that the sources refute; None for none."""
         from doclint.rule_api_generators import source_file
 
+        from .._common.stdlib import STDLIB_MODULES
+
         line = ctx.lines[mention.line - 1]
         before, after = line[: mention.column - 1], line[mention.column - 1 :]
         target = _subject(before, obj.name, model)
@@ -203,7 +204,7 @@ class WrongCaller(Rule[MarkdownPage]):
                 prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
                 # "被`operator`调用": the standard library's module, unless a
                 # kind word after it makes it a function ("the operator function").
-                prose |= caller in sys.stdlib_module_names and _ONE_KIND.match(place) is None
+                prose |= caller in STDLIB_MODULES and _ONE_KIND.match(place) is None
                 finding = self._judge(caller, target, of, model, named or [], prose, owner)
             if finding is not None:
                 return (*finding, held)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import posixpath
-import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
@@ -683,11 +682,13 @@ def _no_such_module(
     neither the standard library's nor written by any source (a library's
     module is imported where it is used), and `name` a project's object
     defined elsewhere."""
+    from .._common.stdlib import STDLIB_MODULES
+
     ticked = match.string[match.start("module") - 1] == "`"
     if not model.complete or not (ticked or "_" in module or "." in module):
         return None
     top = module.partition(".")[0]
-    if top in sys.stdlib_module_names or module in model.imported:
+    if top in STDLIB_MODULES or module in model.imported:
         return None
     if any(model.written_anywhere(part) for part in module.split(".")):
         return None
