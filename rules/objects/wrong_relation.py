@@ -228,7 +228,9 @@ class WrongRelation(Rule[MarkdownPage]):
         underscores are escaped (`read\\_store`, as small models write every
         name) is `read_store`, and a bold one (`**read_store**`) is written as
         a name; a word is read whole ("It is defined in" names no object), in
-        Chinese text an ASCII run. One finding per line. A callee the
+        Chinese text an ASCII run. One finding per line,
+        and one per defect: the place a section gives its own object where
+        the source lacks it is missing-object's. A callee the
         object never reaches is answered with what its body calls instead:
         the project's functions it names ("`Manager.run` does not use
         `Market.recruit`; it calls `Env.recruit`"), at most three by name,
@@ -324,8 +326,11 @@ class WrongRelation(Rule[MarkdownPage]):
         obj = objects.objects.get(entry.qualname)
         subject = obj.name if obj is not None and obj.kind == "class" else None
         source = profiled.source
+        # A section whose object its source lacks is missing-object's: the
+        # place it gives that object is the same defect.
+        gone = entry.qualname[-1] if obj is None else None
         return (
-            self._line(line, subject, entry, profiled, model)
+            self._line(line, subject, entry, profiled, model, gone)
             or self._member(line, entry, objects, source, model, headed)
             or self._callee(line, entry, source, model, obj.parameters if obj else ())
             or self._returned(line, entry, source, model)
@@ -338,8 +343,10 @@ class WrongRelation(Rule[MarkdownPage]):
         entry: Entry,
         profiled: ProfiledPage,
         model: ProjectModel,
+        gone: str | None = None,
     ) -> Refuted | None:
-        """The first refuted relation of a line: a base, a place, an import."""
+        """The first refuted relation of a line: a base, a place, an import;
+        not the place of `gone`, the section's own object its source lacks."""
         source = profiled.source
         if subject is not None:
             for match in _SUBCLASS.finditer(line):
@@ -354,6 +361,8 @@ class WrongRelation(Rule[MarkdownPage]):
                     return match.start() + 1, message, self.BASE, held
         for match in (*_PLACED.finditer(line), *_PLACED_ZH.finditer(line)):
             name, path = match["name"], match["path"] or match["module"]
+            if name == gone:
+                continue
             if match["module"] and not model.module(path):
                 message = _no_such_module(name, match["tick"], path, match, model)
             elif match["module"] and _outside_or_in_package(name, path, model):

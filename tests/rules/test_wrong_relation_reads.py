@@ -271,3 +271,23 @@ def test_a_long_hostile_line_is_read_at_once(tmp_path):
     started = time.perf_counter()
     assert relations(tmp_path, printers=hostile) == []
     assert time.perf_counter() - started < 20
+
+
+def test_the_place_of_a_section_s_own_missing_object_is_missing_object_s(tmp_path):
+    # Langchain-Chatchat's tools/calculate.md: "CalculatorInput类位于
+    # `server/agent/tools/calculate.py`文件中" under `## ClassDef CalculatorInput`,
+    # where the stored source defines only `calculate`: one defect, reported by
+    # missing-object at the heading.
+    write(tmp_path, {"pkg/calc.py": "def calculate(query):\n    return query\n"})
+    page = (
+        "## ClassDef CalculatorInput\n**CalculatorInput**: 计算器的输入。\n\n"
+        "**代码描述**: CalculatorInput类位于`pkg/calc.py`文件中。\n"
+        "## FunctionDef calculate(query)\n**calculate**: 计算。\n\n"
+        "**代码描述**: Parser类位于`pkg/calc.py`文件中。\n"
+    )
+    settings = Settings(select=["wrong-relation", "missing-object"], root=tmp_path)
+    report = check_text(page, path="markdown_docs/pkg/calc.md", settings=settings)
+    found = [(d.line, d.code) for d in report.diagnostics]
+    # Near miss: another class placed there, under the calculate section whose
+    # object the source has, is judged.
+    assert found == [(1, "DL701"), (8, "DL710")]
