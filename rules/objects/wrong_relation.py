@@ -208,8 +208,8 @@ class WrongRelation(Rule[MarkdownPage]):
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
-          neither the class nor any source of the project has `x` (a method
-          the page heads is missing-object's).
+          neither the class nor any source of the project has `x`, where
+          every source is read (a method the page heads is missing-object's).
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a relation that held there is told apart:
@@ -461,7 +461,10 @@ class WrongRelation(Rule[MarkdownPage]):
         headed: set[str],
     ) -> Refuted | None:
         """A method a sentence in a class's sections names that neither the
-        class nor any class of the project has."""
+        class nor any class of the project has: said only where every source
+        is read (a sample's listing names sources the tree lacks)."""
+        if not model.complete:
+            return None
         owner = next(
             (
                 entry.qualname[:end]

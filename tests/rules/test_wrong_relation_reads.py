@@ -291,3 +291,25 @@ def test_the_place_of_a_section_s_own_missing_object_is_missing_object_s(tmp_pat
     # Near miss: another class placed there, under the calculate section whose
     # object the source has, is judged.
     assert found == [(1, "DL701"), (8, "DL710")]
+
+
+def test_a_method_no_class_has_is_judged_only_where_every_source_is_read(tmp_path):
+    # Fooocus's flags.md, a sample: "the to_json method" in `Performance`'s
+    # sections is `A1111MetadataParser`'s, in a source the sample's listing
+    # names but the tree lacks; on the whole tree the rule says it.
+    write(
+        tmp_path,
+        {"pkg/flags.py": "class Performance:\n    def by_steps(self, steps):\n        pass\n"},
+    )
+    page = (
+        "## ClassDef Performance\n**Performance**: Levels.\n\n"
+        "**Code Description**: The output of the to_json method holds the level.\n"
+    )
+
+    def found(known: list[str] | None) -> list[int]:
+        settings = Settings(select=["wrong-relation"], root=tmp_path, known_paths=known)
+        report = check_text(page, path="markdown_docs/pkg/flags.md", settings=settings)
+        return [d.line for d in report.diagnostics]
+
+    assert found(None) == [4]
+    assert found(["pkg/flags.py", "pkg/meta_parser.py"]) == []
