@@ -888,9 +888,7 @@ def test_a_condition_above_the_lines_does_not_show_what_it_tests(tmp_path: Path)
     )
 
     def found(page: str) -> list[int]:
-        (tmp_path / "README.md").write_text(f"# Passthrough\n\n{page}\n")
-        settings = Settings(select=["DL811"], root=tmp_path, cache=False)
-        return [d.line for d in check_paths([tmp_path / "README.md"], settings).diagnostics]
+        return [line for line, _ in _diagnosed(tmp_path, f"# Passthrough\n\n{page}\n")]
 
     assert found("`isAnthropicFormat` decides the passthrough (`Route.swift:5-6`).") == [3]
     # Near misses: a definition's header holding the lines shows it, and the
