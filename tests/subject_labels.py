@@ -29,6 +29,7 @@ FOLDERS = {
     "subjects_handwritten_cfdb": "docs",
     "subjects_tarball_readabilityrs": "plans",
     "subjects_cubic_productdescriber": ".cubic/wiki",
+    "subjects_qoder_pyoffice": ".qoder/repowiki",
     "subjects_qoder_vandamme": ".qoder/repowiki",
 }
 """The folder of each tree doclint is run on."""

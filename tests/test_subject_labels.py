@@ -38,6 +38,7 @@ BUNDLED = {
         "main",
     ),
     "subjects_handwritten_cfdb": ("handwritten/yannickgranger+cfdb/repo.bundle", "develop"),
+    "subjects_qoder_pyoffice": ("wikis80/CoderWanFeng+python-office/repo.bundle", "develop"),
     "subjects_qoder_vandamme": ("wikis80/CedarVerse+vandamme-proxy/repo.bundle", "main"),
 }
 # The trees copied into the repository (`tree/` beside the labels), with no history: the
