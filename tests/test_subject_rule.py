@@ -192,8 +192,8 @@ FIGURES = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
     ("subjects_handwritten_cfdb", False): (116, 29, 9, 8),
-    ("subjects_qoder_pyoffice", True): (80, 1, 5, 0),
-    ("subjects_qoder_pyoffice", False): (80, 9, 5, 0),
+    ("subjects_qoder_pyoffice", True): (80, 1, 5, 2),
+    ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 2, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 10, 13, 10),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
@@ -215,8 +215,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
     ("subjects_handwritten_cfdb", False): (116, 36, 9, 8),
-    ("subjects_qoder_pyoffice", True): (80, 31, 5, 0),
-    ("subjects_qoder_pyoffice", False): (80, 17, 5, 0),
+    ("subjects_qoder_pyoffice", True): (80, 31, 5, 2),
+    ("subjects_qoder_pyoffice", False): (80, 17, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 46, 13, 10),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
@@ -899,3 +899,27 @@ def test_a_condition_above_the_lines_does_not_show_what_it_tests(tmp_path: Path)
     # condition's own line does.
     assert found("`passthrough` counts the tokens (`Route.swift:5-6`).") == []
     assert found("`isAnthropicFormat` decides the passthrough (`Route.swift:3`).") == []
+
+
+def test_a_comma_after_a_whole_entry_does_not_join_the_next_line(tmp_path: Path) -> None:
+    # python-office's Qoder wiki cites `instruction_url.py#L30`, the entry above
+    # the `txt2wordcloud` one its section names: the comma ends the entry.
+    (tmp_path / "urls.py").write_text(
+        "URLS = {\n"  # 1
+        '    "pdf2docx": "https://example.org/pdf",\n'  # 2
+        '    "txt2wordcloud": "https://example.org/cloud",\n'  # 3
+        "}\n"  # 4
+        "\n"
+        "def open_url(name,\n"  # 6: its call goes on
+        "             txt2wordcloud=None):\n"  # 7
+        "    return URLS[name]\n"
+    )
+
+    def found(lines: str) -> list[int]:
+        page = f"# Links\n\nThe `txt2wordcloud` tutorial link (`urls.py:{lines}`).\n"
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("2") == [3]
+    # Near misses: the entry itself, and a line whose brackets stay open.
+    assert found("3") == []
+    assert found("6") == []

@@ -168,9 +168,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         of its 65 findings on pages not labelled, 10 right, 8 wrong, 2
         arguable), and a second Qoder wiki with Chinese pages
         (python-office), labelled before the rule ran on it, 0.988 (1 of
-        80) but none of its 5 wrong citations found: each cites the line
-        just above the one meant, shown by the window (a line ending in a
-        comma) or by the body of the class holding it. The second cubic wiki's
+        80) but none of its 5 wrong citations found when first run: each
+        cites the line just above the one meant, shown by the window (a
+        line ending in a comma) or by the body of the class holding it; 2
+        since a comma after a whole entry no longer joins the next line. The second cubic wiki's
         first six pages, when first run, before two changes they prompted in
         the reading of citations and subjects: 16 of 42 found (0.38), 6 of 78
         flagged; its next three, labelled after
@@ -190,8 +191,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         showing none of the subject, 15 lines showing it in other words or by
         meaning (`mergeCookieHeader` for "MV3 cookie handling", `purges(...)`
         for an item labelled **Purge**), 14 are arguable: a precision of 0.44
-        to 0.71. On restate's DeepWiki wiki it makes 8 beyond the 92 labelled
-        citations: 2 right, 3 wrong, 3 arguable (0.25 to 0.62); before a
+        to 0.71. On restate's DeepWiki wiki it makes 9 beyond the 92 labelled
+        citations: 2 right, 4 wrong, 3 arguable (0.22 to 0.56); before a
         section citing prose in another script was left unjudged, 20 (2
         right, 12 wrong, 6 arguable), most of the wrong ones a section citing
         its Chinese README or design notes for what they say in words. On
@@ -218,8 +219,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         The window is the line before the cited ones where it heads them
         (indented less), annotates them (a comment, decorator or attribute) or
         leaves its expression open for them, and the line after where the cited
-        ones end in an annotation or in an expression going on (a comma, an
-        operator; not a bracket opening a block, whose items are their own).
+        ones end in an annotation or in an expression going on (a comma inside
+        brackets the line opened, an operator; not a comma after a whole
+        entry, `"a": f,`, nor a bracket opening a block, whose items are their
+        own).
         Measured on the labels with history (right citations flagged, wrong ones
         found, on the cubic wiki, the RFCs and the plans together): no window
         5, 66; this window 2, 64; one line either side whatever it holds 2, 59;
@@ -356,7 +359,7 @@ def _window(lines: Sequence[str], first: int, last: int) -> str:
     before = lines[first - 2] if first > 1 else ""
     if _indent(before) < _indent(cited[0]) or _ANNOTATION.match(before) or _OPEN.search(before):
         shown.insert(0, before)
-    if last < len(lines) and (_ANNOTATION.match(cited[-1]) or _GOES_ON.search(cited[-1])):
+    if last < len(lines) and (_ANNOTATION.match(cited[-1]) or _goes_on(cited[-1])):
         shown.append(lines[last])
     return "\n".join(shown)
 
@@ -368,6 +371,17 @@ _OPEN = compiled_on_use(r"[,(\[{=+*/|&\\-]\s*$")
 _GOES_ON = compiled_on_use(r"[,=+*/|&\\-]\s*$")
 """The end of a line whose expression goes on on the next, not one opening a
 block (`dependencies: [`: what the next line lists is its own)."""
+
+
+def _goes_on(line: str) -> bool:
+    """Whether a line's expression goes on on the next: it ends in an
+    operator, or in a comma inside brackets it opened (`call(a,`); a comma
+    after a whole entry (`"a": f,`, its brackets closed) ends the entry."""
+    if not _GOES_ON.search(line):
+        return False
+    if not line.rstrip().endswith(","):
+        return True
+    return sum(line.count(c) for c in "([{") > sum(line.count(c) for c in ")]}")
 
 
 def _reader(page: MarkdownPage, ctx: RuleContext) -> SubjectReader:
