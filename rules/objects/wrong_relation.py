@@ -364,7 +364,7 @@ class WrongRelation(Rule[MarkdownPage]):
             if name == gone:
                 continue
             if match["module"] and not model.module(path):
-                message = _no_such_module(name, match["tick"], path, match, model)
+                message = _no_such_module(name, match["tick"], path, match, model, source)
             elif match["module"] and _outside_or_in_package(name, path, model):
                 continue
             else:
@@ -526,8 +526,7 @@ class WrongRelation(Rule[MarkdownPage]):
         if not (tick or kind or _CODE_NAME.fullmatch(name)) or name in _NO_NAMES:
             return None
         where = model.module(path)
-        # The page's own source first: where its section's object is.
-        elsewhere = sorted({d.path for d in model.defined(name)}, key=lambda p: (p != source, p))
+        elsewhere = _defined_at(name, model, source)
         if _WORD.fullmatch(name) and not elsewhere and not tick:
             return None  # "the helper function in utils.py": a word, not a name
         if not where:
@@ -685,8 +684,14 @@ def _of_a_class(definition: Definition, model: ProjectModel) -> bool:
     return around is not None and around.kind == "class"
 
 
+def _defined_at(name: str, model: ProjectModel, source: str) -> list[str]:
+    """The sources defining `name`, the page's own first (where its
+    section's object is), then by path."""
+    return sorted({d.path for d in model.defined(name)}, key=lambda p: (p != source, p))
+
+
 def _no_such_module(
-    name: str, tick: str, module: str, match: Match[str], model: ProjectModel
+    name: str, tick: str, module: str, match: Match[str], model: ProjectModel, source: str
 ) -> str | None:
     """The message of a module written in prose as the place of `name`
     that the project has no source of, where that is settled: every source
@@ -704,7 +709,7 @@ def _no_such_module(
         return None
     if any(model.written_anywhere(part) for part in module.split(".")):
         return None
-    elsewhere = sorted({d.path for d in model.defined(name)})
+    elsewhere = _defined_at(name, model, source)
     if not elsewhere or not (tick or _CODE_NAME.fullmatch(name)):
         return None
     return (
