@@ -13,7 +13,7 @@ import pytest
 
 from doclint import Settings, check_paths
 from doclint.models.findings import FixSafety
-from doclint.parsing.subjects import page_subjects
+from doclint.parsing.subjects import page_subjects, text_words
 from tests.conftest import require_shared
 
 
@@ -188,7 +188,7 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
-    ("subjects_deepwiki_modularmonolith", True): (192, 9, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 7, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -213,7 +213,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 40),
     ("subjects_cubic_productdescriber", True): (108, 10, 62, 39),
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
-    ("subjects_deepwiki_modularmonolith", True): (192, 13, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 11, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -418,7 +418,7 @@ def test_the_subject_reader_reads_a_hostile_line_in_time_linear_in_it(line: str)
     # with patterns that could backtrack (nested or overlapping repeats).
     script = (
         "import sys\n"
-        "from doclint.parsing.subjects import page_subjects\n"
+        "from doclint.parsing.subjects import page_subjects, text_words\n"
         "line = sys.stdin.read()\n"
         "page_subjects(['# T', '', line]).subject(3, line.index('x.py') + 1)\n"
     )
@@ -927,3 +927,33 @@ def test_a_comma_after_a_whole_entry_does_not_join_the_next_line(tmp_path: Path)
     # Near misses: the entry itself, and a line whose brackets stay open.
     assert found("3") == []
     assert found("6") == []
+
+
+def test_a_name_joined_by_hyphens_on_the_lines_shows_its_term(tmp_path: Path) -> None:
+    # A Taskfile's command writes its flags, a Compose file its services, in
+    # words joined by hyphens: `--force-recreate` is shown by them, as a
+    # diagram's node `hazelcast_mgmt` is by `hazelcast-mgmt:` (the key of a
+    # term ignores `-` and `_`; the lines' words now do too).
+    (tmp_path / "Taskfile.yml").write_text(
+        "tasks:\n  start:\n    cmds:\n      - docker compose up --force-recreate -d\n"
+        "  clean:\n    cmds:\n      - docker compose down --remove-orphans\n"
+    )
+
+    def found(flag: str) -> list[int]:
+        page = (
+            f"# Run\n\n## Start\n\nThe stack is recreated with `{flag}`, unlike `clean`.\n\n"
+            "Sources: [Taskfile.yml:2-4](Taskfile.yml#L2-L4)\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("--force-recreate") == []
+    # A flag the cited lines do not write, which the file writes elsewhere.
+    assert found("--remove-orphans") == [7]
+    assert "hazelcastmgmt" in text_words("  hazelcast-mgmt:\n    depends_on:", hyphenated=True)
+    # Words a space parts are no name joined by hyphens; elsewhere in the
+    # file such a name is no place of the term.
+    assert "modulithmgmt" not in text_words("modulith - mgmt", hyphenated=True)
+    assert "hazelcastmgmt" not in text_words("  hazelcast-mgmt:")
+    # A segment of a URL or a path names a repository or a file, no name.
+    url = '.package(url: "https://github.com/x/swift-cross-ui.git")'
+    assert "swiftcrossui" not in text_words(url, hyphenated=True)
