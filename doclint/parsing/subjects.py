@@ -69,8 +69,10 @@ _PROSE_TERMS = re.compile(
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
     r")(?![\w/]))"
 )
-_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
-"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
+_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}")
+"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
+`macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
+code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
