@@ -7,7 +7,9 @@ line and at the fix's parent (`sources.tar.xz`), and its PROVENANCE.md.
 with its sources as they stood when the line was written, then with the
 sources of the fix's parent), so that blame dates each citation as the real
 history does; `findings` runs doclint on it with no configuration.
-`python -m tests.citation_repairs NAME` prints the score.
+`python -m tests.citation_repairs NAME [--no-history] [doclint options]`
+prints the score (`--no-history`: the tree as a tarball gives it, without
+its .git).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 
 REPAIRS = Path(__file__).parent / "citation_repairs"
 PAGE = "PAGE.md"
-CITATION_CODES = ("DL801", "DL802", "DL803", "DL804", "DL807")
+CITATION_CODES = ("DL801", "DL802", "DL803", "DL804", "DL807", "DL811")
 
 
 def _git(repo: Path, *args: str, date: str = "") -> None:
@@ -231,21 +233,30 @@ def fixed(repo: Path, cases: list[dict[str, object]], result: Score) -> None:
 
 
 def main() -> None:
+    import shutil
     import tempfile
 
-    name = sys.argv[1]
+    name, *extra = sys.argv[1:]
+    history = "--no-history" not in extra
+    extra = [e for e in extra if e != "--no-history"]
     with tempfile.TemporaryDirectory() as folder:
         repo = Path(folder) / "repo"
         if isinstance(json.loads((REPAIRS / name / "labels.json").read_text()), dict):
             labelled = build_history(name, repo)
-            found = findings(repo)
+            if not history:
+                shutil.rmtree(repo / ".git")
+            found = findings(repo, *extra)
             result = score_page(labelled, found)
-            fixed_page(repo, labelled, result)
+            if history:
+                fixed_page(repo, labelled, result)
         else:
             cases = build(name, repo)
-            found = findings(repo)
+            if not history:
+                shutil.rmtree(repo / ".git")
+            found = findings(repo, *extra)
             result = score(cases, found)
-            fixed(repo, cases, result)
+            if history:
+                fixed(repo, cases, result)
         for finding in found:
             print(
                 finding["path"],
