@@ -227,3 +227,20 @@ def test_lattice_rust_config_reference_with_and_without_history(tmp_path: Path) 
     assert _names(subject.found) == {"19:79", "20:89", "21:82", "23:21", "67:13", "101:156"}
     assert subject.false == []
     assert {item.split(" ")[0] for item in subject.unlabelled} == LATTICE_LEFT_STALE
+
+
+def test_mostro_entries_wrong_when_written_and_drifted(tmp_path: Path) -> None:
+    """Two pages citing Rust functions by their opening line: blame finds
+    the one that drifted (`release.rs:160`) and one wrong when written whose
+    line changed since; the two wrong when written on unchanged lines, and
+    all four without history, are missed (their items name no function)."""
+    _, default, subject = _scored("mostro", tmp_path / "repo", history=True)
+    for result in (default, subject):
+        assert _names(result.found) == {"56:100", "docs/EVENT_ROUTING.md:21:12"}
+        assert _names(result.missed) == {"53:95", "55:105"}
+        assert result.false == result.unlabelled == []
+        assert len(result.right_silent) == 2
+    _, default, subject = _scored("mostro", tmp_path / "tarball", history=False)
+    for result in (default, subject):
+        assert result.found == result.false == result.unlabelled == []
+        assert len(result.missed) == 4 and len(result.right_silent) == 2
