@@ -158,7 +158,7 @@ def test_a_line_standing_at_two_places_now_is_said_changed_not_placed(tmp_path: 
     _checkout(tmp_path, "It returns the sum", TWO, "# Design\n\n{sentence} (`src/spans.go:4`).\n")
     [(line, _, message, safety, _)] = _fixes(tmp_path)
     assert line == 3 and safety is None
-    assert message.startswith("`src/spans.go:4`: the cited lines changed since ")
+    assert message.startswith("`src/spans.go:4`: the cited line changed since ")
     assert "stand" not in message
 
 

@@ -182,7 +182,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
             message = f"{shown}{renamed}: {_where_now(moved, at)}"
             fix = None if renamed else re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
-        message = f"{shown}{renamed}: the cited lines changed since {at}"
+        one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
+        what = "line" if one else "lines"
+        message = f"{shown}{renamed}: the cited {what} changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
 
 
