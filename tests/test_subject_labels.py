@@ -62,12 +62,15 @@ def fetched_git_dir(folder: str) -> Path | None:
     return git_dir if git_dir.is_dir() else None
 
 
-def show(git_dir: Path, spec: str) -> str:
-    done = subprocess.run(
-        ["git", "--git-dir", str(git_dir), "show", spec], capture_output=True, text=True
-    )
+def show(git_dir: Path, spec: str) -> bytes:
+    """A file at a commit (`commit:path`), byte for byte."""
+    done = subprocess.run(["git", "--git-dir", str(git_dir), "show", spec], capture_output=True)
     assert done.returncode == 0, spec
     return done.stdout
+
+
+def show_lines(git_dir: Path, spec: str) -> list[str]:
+    return show(git_dir, spec).decode("utf-8").splitlines()
 
 
 def rows(folder: str) -> list[dict[str, str]]:
@@ -127,7 +130,7 @@ def test_bundled_pages_hold_their_citations_and_cite_files_at_the_commit_judged(
     pages: dict[str, list[str]] = {}
     for row in rows(folder):
         lines = pages.setdefault(
-            row["page"], show(repo, f"{BUNDLED[folder][1]}:{row['page']}").splitlines()
+            row["page"], show_lines(repo, f"{BUNDLED[folder][1]}:{row['page']}")
         )
         assert row["citation"] in lines[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
         if row["verdict"] != "unjudged":
@@ -142,6 +145,6 @@ def test_fetched_pages_hold_their_citations_and_their_tree_lists_every_file(fold
     listed = (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split()
     for row in rows(folder):
         assert judged_at(row) == FETCHED[folder][1], row["note"]
-        page = show(git_dir, f"{FETCHED[folder][1]}:{row['page']}").splitlines()
+        page = show_lines(git_dir, f"{FETCHED[folder][1]}:{row['page']}")
         assert row["citation"] in page[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
         assert row["page"] in listed and row["path"] in listed, row["path"]
