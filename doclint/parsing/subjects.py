@@ -166,6 +166,11 @@ class Term(NamedTuple):
     """A word of the prose that names a product or an acronym more often
     than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
     but where they do not, its place elsewhere tells nothing."""
+    spread: str = ""
+    """For words joined as code would name them (`Inline Images`): a pattern
+    (lower case) of the words, each singular or not, in order inside one
+    identifier with other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`);
+    "" for other terms. It shows the term, and places nothing."""
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
@@ -179,6 +184,7 @@ class Term(NamedTuple):
             (self.literal and (self.literal in lowered or hyphenated in lowered))
             or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
+            or (self.spread and re.search(self.spread, lowered) is not None)
         )
 
 
@@ -837,7 +843,8 @@ def _joined(words: Sequence[str]) -> Term:
     word singular or not (`Initial Commands` by `initialCommand`)."""
     singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
     keys = _keys(["".join(words), "".join(singular)])
-    return Term(" ".join(words), keys, " ".join(words).lower())
+    spread = r"[a-z0-9_]*?".join(re.escape(w.lower()) for w in singular)
+    return Term(" ".join(words), keys, " ".join(words).lower(), spread=spread)
 
 
 def _label(item: str) -> tuple[Term, ...]:

@@ -76,7 +76,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`config/accounts/<id>/credentials/`), by the names of its parts. A list
         item's bold label of two to four words
         shows the subject where the lines hold the identifier joining them
-        (`**Initial Commands**:` by `initialCommand`), but names nothing to
+        (`**Initial Commands**:` by `initialCommand`), or its words in order
+        inside one identifier with other parts between (`**Inline Images**`
+        by `INLINE_RENDERED_IMAGE_MIN_AREA`), but names nothing to
         look for elsewhere where the item names something else. So do a path
         the unit names (`~/.bastion/hosts.json`), by its text, and the names
         a section's Mermaid diagram draws (`App->>Lock: obscure()` shown by
