@@ -479,6 +479,24 @@ def test_a_label_s_words_are_shown_in_order_inside_one_identifier(tmp_path: Path
     assert found("Inline Images", 2) == [5]
 
 
+def test_a_table_s_primitive_types_are_no_names(tmp_path: Path) -> None:
+    # A table's Type column (`boolean`, `integer`) names what any field of
+    # its kind is: lines declaring another boolean field show nothing.
+    table = "| Field | Type |\n| :--- | :--- |\n| `isPlaying` | `boolean` |\n\n"
+    source = "interface Exercise {\n  isCompleted: boolean;\n}\n\ninterface Player {\n"
+    (tmp_path / "types.ts").write_text(source + "  isPlaying: boolean;\n}\n")
+    page = f"# State\n\n{table}Sources: [types.ts:1-3](types.ts#L1-L3)\n"
+    (tmp_path / "README.md").write_text(page)
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    [finding] = check_paths([tmp_path / "README.md"], settings).diagnostics
+    assert "`isPlaying` on 6" in finding.message
+    # The lines that declare the field the row names show it.
+    (tmp_path / "README.md").write_text(
+        page.replace("1-3](types.ts#L1-L3)", "5-7](types.ts#L5-L7)")
+    )
+    assert check_paths([tmp_path / "README.md"], settings).diagnostics == []
+
+
 def test_a_swift_can_import_check_is_no_place_of_what_it_names(tmp_path: Path) -> None:
     # `#if canImport(SwiftUI)` asks whether the file can use a library: the
     # section naming `SwiftUI` says nothing of where in the file to look.

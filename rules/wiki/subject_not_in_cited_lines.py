@@ -40,8 +40,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (CamelCase, snake_case, environment variables, dotted names, calls,
         names joined by a slash such as `iOS/macOS`, not a path's parts), quoted
         strings, routes and flags of the citation's own table row, list item or
-        sentence, the citations' texts and the values a parenthesis gives as
-        examples ("(e.g., `script:`)") left out; a `Sources:` line, a list under
+        sentence, the citations' texts, the values a parenthesis gives as
+        examples ("(e.g., `script:`)") and a primitive type's name (a
+        table's `boolean`, `integer`, as `string` and `number`) left out; a `Sources:` line, a list under
         "Section sources" or a row naming nothing but its citation (two words
         at most, no code and no parenthesis: "Return `true`" and "(Contextual
         fetching)" say what their lines do) takes the
