@@ -188,8 +188,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
-    ("subjects_cubic_nous", True): (75, 5, 30, 13),
-    ("subjects_cubic_nous", False): (75, 5, 30, 13),
+    ("subjects_cubic_nous", True): (75, 6, 30, 15),
+    ("subjects_cubic_nous", False): (75, 6, 30, 15),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -477,6 +477,31 @@ def test_a_label_s_words_are_shown_in_order_inside_one_identifier(tmp_path: Path
     # One of its words alone shows nothing: the lines are found, and the
     # finding says where the identifier joining them stands.
     assert found("Inline Images", 2) == [5]
+
+
+def test_a_sources_line_of_code_spans_holding_links_closes_its_section(tmp_path: Path) -> None:
+    # immagiov4/Nous's wiki writes a page's sources as links in code spans.
+    sources = "Sources: `[src/config.ts:1-2](src/config.ts#L1-L2)`"
+    assert _terms(f"# Config\n\n`parseConfig` reads it.\n\n{sources}\n", 5, 10) == (
+        "section",
+        ["parseConfig"],
+    )
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "config.ts").write_text(SOURCE)
+    page = tmp_path / ".cubic" / "wiki" / "01-overview" / "01-config.md"
+    page.parent.mkdir(parents=True)
+    head = "<details>\n<summary>Relevant source files</summary>\n\n"
+    head += "- [src/config.ts](src/config.ts)\n</details>\n\n"
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    for cited, found in (("1-2", [11]), ("5-8", [])):
+        text = sources.replace("1-2", cited).replace("L1-L2", "L" + cited.replace("-", "-L"))
+        page.write_text(f"{head}# Config\n\n`parseConfig` reads it.\n\n{text}\n")
+        assert [d.line for d in check_paths([page], settings).diagnostics] == found
+    # A code span of other text on the line: a sentence, naming nothing.
+    assert _terms(f"# Config\n\n`parseConfig` reads it.\n\n{sources} and `x`\n", 5, 10) == (
+        "sentence",
+        [],
+    )
 
 
 def test_a_table_s_primitive_types_are_no_names(tmp_path: Path) -> None:

@@ -894,8 +894,10 @@ def _bare(text: str) -> bool:
     a label (`**Implementation:**`, `Location`): at most two words besides,
     none of them code ("Return `true`" says what its lines do) or in
     parentheses ("(Contextual fetching)" describes them)."""
-    rest = _LINK.sub(" ", text)
-    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
+    # Code spans first: one may hold a link citation, written so on purpose
+    # (cubic's `` `[a.ts:3](a.ts#L3)` ``).
+    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), text)
+    rest = _LINK.sub(" ", rest)
     if "`" in rest or any(
         re.search(r"[^\W\d_]{2}", m.group(0)) for m in _PARENTHESIS.finditer(rest)
     ):
@@ -910,8 +912,8 @@ def _last_block(kinds: Sequence[str]) -> str:
 
 def _only_citations(text: str) -> bool:
     """Whether a piece of a line holds nothing but citations and punctuation."""
-    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), text)
-    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), rest)
+    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), text)
+    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), rest)
     return not re.sub(r"[\s,;.*_()\[\]|:-]+|\band\b", "", rest)
 
 
