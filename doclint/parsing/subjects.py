@@ -391,7 +391,10 @@ def _shaped_term(span: str, prose: bool) -> Term | None:
     if _HYPHENATED.fullmatch(span):
         # Shown by its text; in a code span by its parts too (`wg-quick` by
         # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
-        return Term(span, () if prose else _keys(span.split("-")), span.lower())
+        # A part of three letters or fewer (`pdf` of `pdf-parse`, `wg`) is an
+        # acronym or a prefix that other names of its file hold too.
+        parts = [part for part in span.split("-") if len(part) > 3]
+        return Term(span, () if prose else _keys(parts), span.lower())
     member = _MEMBER.search(span)
     if member and " " not in span:
         # `crate::module/file.rs::function`: the function.
