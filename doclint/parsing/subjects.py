@@ -232,6 +232,10 @@ class Subject:
     """What else shows the subject where the lines hold it, but names
     nothing to look for elsewhere: a list item's bold label of words
     beside its names (`**Initial Commands**:`, shown by `initialCommand`)."""
+    said: frozenset[str] = frozenset()
+    """A section's prose words of five letters or more, as word keys: a
+    function or class the cited lines define under one of them ("handle
+    preflight checks" at `preflight() {`) shows the section."""
     words: bool = False
     """Whether the terms are words of the prose joined as code would name
     them (a unit naming no name: its bold label, its Title Case phrases,
@@ -645,7 +649,9 @@ class SubjectReader:
         while index > 0 and self._kinds[index - 1] in ("sources", "blank"):
             index -= 1
         start = self._block_start(index)
-        subject = self._blocks(start, index)
+        prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
+        said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
+        subject = replace(self._blocks(start, index), said=said)
         wider = self._subsections_start(start)
         if wider == start or not subject.terms:
             return subject
