@@ -212,8 +212,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
         say less (tests/labels/README.md has the findings read there, by
-        kind): on ScriptCat's DeepWiki wiki (1,485 citations) it makes 126
-        findings; of a seeded 60 read, 52 are still made: 23 cite lines
+        kind): on ScriptCat's DeepWiki wiki (1,485 citations) it makes 125
+        findings (126 before a label's words spread inside an identifier
+        showed one: `noI18nDefaultValue` for **No Default Values**, an unread
+        one the lines do show); of a seeded 60 read, 52 are still made: 23 cite lines
         showing none of the subject, 15 lines showing it in other words or by
         meaning (`mergeCookieHeader` for "MV3 cookie handling", `purges(...)`
         for an item labelled **Purge**), 14 are arguable: a precision of 0.44
