@@ -7,7 +7,9 @@ line and at the fix's parent (`sources.tar.xz`), and its PROVENANCE.md.
 with its sources as they stood when the line was written, then with the
 sources of the fix's parent), so that blame dates each citation as the real
 history does; `findings` runs doclint on it with no configuration.
-`python -m tests.citation_repairs NAME` prints the score.
+`python -m tests.citation_repairs NAME [--no-history] [doclint options]`
+prints the score (`--no-history`: the tree as a tarball gives it, without
+its .git).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 
 REPAIRS = Path(__file__).parent / "citation_repairs"
 PAGE = "PAGE.md"
-CITATION_CODES = ("DL801", "DL802", "DL803", "DL804", "DL807")
+CITATION_CODES = ("DL801", "DL802", "DL803", "DL804", "DL807", "DL811")
 
 
 def _git(repo: Path, *args: str, date: str = "") -> None:
@@ -89,12 +91,12 @@ def build_history(name: str, repo: Path) -> dict[str, object]:
         blobs = {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}  # type: ignore[union-attr]
     repo.mkdir(parents=True, exist_ok=True)
     _git(repo, "init", "-q", "-b", "main")
-    page = str(labelled["page"])
+    pages = labelled.get("pages") or [labelled["page"]]
     sources = labelled.get("sources") or [labelled["source"]]
     for step in labelled["page_commits"]:  # type: ignore[attr-defined]
         # A source stands as it did at each commit that wrote a citation
         # (what blame dates the citations by); between them, as last written.
-        for path in (page, *sources):  # type: ignore[misc]
+        for path in (*pages, *sources):  # type: ignore[misc]
             blob = blobs.get(f"{step['commit']}/{path}")
             if blob is not None:
                 target = repo / str(path)
@@ -111,19 +113,23 @@ def build_history(name: str, repo: Path) -> dict[str, object]:
 
 def score_page(labelled: dict[str, object], found: list[dict[str, object]]) -> Score:
     """Each labelled citation of the page found, missed, or reported though
-    right; a finding at a citation of no label is listed as unlabelled."""
+    right; a finding at a citation of no label is listed as unlabelled. A
+    citation of another of the labelled pages (`pages`) names its page; its
+    name is prefixed with it."""
     result = Score()
     page = str(labelled["page"])
+    pages = [str(p) for p in labelled.get("pages") or [page]]  # type: ignore[attr-defined]
     places = {
-        (int(f["line"]), int(f["column"])): f  # type: ignore[call-overload]
+        (str(f["path"]), int(f["line"]), int(f["column"])): f  # type: ignore[call-overload]
         for f in found
-        if f["path"] == page
+        if f["path"] in pages
     }
     seen = set()
     for citation in labelled["citations"]:  # type: ignore[attr-defined]
-        place = (int(citation["line"]), int(citation["column"]))
+        on = str(citation.get("page", page))
+        place = (on, int(citation["line"]), int(citation["column"]))
         seen.add(place)
-        name = f"{place[0]}:{place[1]} {citation['was']}"
+        name = f"{'' if on == page else on + ':'}{place[1]}:{place[2]} {citation['was']}"
         if citation["stale"]:
             (result.found if place in places else result.missed).append(name)
         elif place in places:
@@ -131,9 +137,9 @@ def score_page(labelled: dict[str, object], found: list[dict[str, object]]) -> S
         else:
             result.right_silent.append(name)
     result.unlabelled = [
-        f"{line}:{column} {f['code']}"
-        for (line, column), f in places.items()
-        if (line, column) not in seen
+        f"{'' if path == page else path + ':'}{line}:{column} {f['code']}"
+        for (path, line, column), f in places.items()
+        if (path, line, column) not in seen
     ]
     return result
 
@@ -231,21 +237,30 @@ def fixed(repo: Path, cases: list[dict[str, object]], result: Score) -> None:
 
 
 def main() -> None:
+    import shutil
     import tempfile
 
-    name = sys.argv[1]
+    name, *extra = sys.argv[1:]
+    history = "--no-history" not in extra
+    extra = [e for e in extra if e != "--no-history"]
     with tempfile.TemporaryDirectory() as folder:
         repo = Path(folder) / "repo"
         if isinstance(json.loads((REPAIRS / name / "labels.json").read_text()), dict):
             labelled = build_history(name, repo)
-            found = findings(repo)
+            if not history:
+                shutil.rmtree(repo / ".git")
+            found = findings(repo, *extra)
             result = score_page(labelled, found)
-            fixed_page(repo, labelled, result)
+            if history:
+                fixed_page(repo, labelled, result)
         else:
             cases = build(name, repo)
-            found = findings(repo)
+            if not history:
+                shutil.rmtree(repo / ".git")
+            found = findings(repo, *extra)
             result = score(cases, found)
-            fixed(repo, cases, result)
+            if history:
+                fixed(repo, cases, result)
         for finding in found:
             print(
                 finding["path"],

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import SHARED
-from tests.test_subject_labels import BUNDLED, COPIED, LABELS, rows
+from tests.test_subject_labels import BUNDLED, COPIED, FETCHED, LABELS, fetched_git_dir, rows, show
 
 FOLDERS = {
     "subjects_cubic_bastion": ".cubic/wiki",
@@ -32,6 +32,7 @@ FOLDERS = {
     "subjects_deepwiki_modularmonolith": "docs/deepwiki",
     "subjects_qoder_pyoffice": ".qoder/repowiki",
     "subjects_qoder_vandamme": ".qoder/repowiki",
+    "subjects_cubic_nous": ".cubic/wiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -81,6 +82,13 @@ def tree(folder: str, into: Path, history: bool) -> Path:
         shutil.copytree(LABELS / folder / "tree", repo)
         if history and folder in PINNED:
             _pinned_history(repo, folder)
+        return repo
+    if folder in FETCHED:
+        git_dir = fetched_git_dir(folder)
+        assert git_dir is not None, f"no clone of {FETCHED[folder][0]}"
+        for path in (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split():
+            (repo / path).parent.mkdir(parents=True, exist_ok=True)
+            (repo / path).write_bytes(show(git_dir, f"{FETCHED[folder][1]}:{path}"))
         return repo
     bundle, branch = BUNDLED[folder]
     subprocess.run(
@@ -198,6 +206,11 @@ def main() -> None:
 
     defaults = "--defaults" in sys.argv
     for folder in FOLDERS:
+        if folder in FETCHED and fetched_git_dir(folder) is None:
+            print(
+                f"{folder}: skipped, no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS"
+            )
+            continue
         for history in (True, False):
             with tempfile.TemporaryDirectory() as scratch:
                 result = score(folder, tree(folder, Path(scratch), history), defaults)

@@ -139,3 +139,108 @@ def test_offlinecv_without_its_history_names_tell_the_stale_citations(tmp_path: 
     ]
     assert {line for line, _ in named} <= stale_lines
     assert [f for f in found if f["code"] != "DL807"] == []
+
+
+def _scored(name: str, repo: Path, history: bool) -> tuple[dict[str, object], Score, Score]:
+    """`name`'s page scored with no configuration and with
+    subject-not-in-cited-lines (DL811) selected too, in its replayed history
+    or, without `history`, as a tarball gives the tree (no .git)."""
+    labelled = build_history(name, repo)
+    if not history:
+        shutil.rmtree(repo / ".git")
+    found = findings(repo, "--extend-select", "DL811")
+    default = [f for f in found if f["code"] != "DL811"]
+    return labelled, score_page(labelled, default), score_page(labelled, found)
+
+
+# Labelled before doclint was first run on them (their PROVENANCE.md gives
+# the first run's figures); each a maintainer's repair on a tree nobody
+# tuned doclint to.
+
+
+def test_aos_reminders_partial_paths_in_a_table_column(tmp_path: Path) -> None:
+    """The "Where" column cites `payment/pricingPlans.tsx:132`, a path under
+    `src/components/` named only before the table: both stale ones found by
+    blame, the five right ones silent; without history DL811 sees one: the
+    other's class, `pricing-card-title`, is shown by its parts (`card-header`
+    heading the cited `supportPlan.title`)."""
+    labelled, default, subject = _scored("aos-reminders", tmp_path / "repo", history=True)
+    stale = {"499:16", "503:26"}
+    for result in (default, subject):
+        assert _names(result.found) == stale
+        assert result.missed == result.false == result.unlabelled == []
+        assert len(result.right_silent) == 5
+    # The maintainers dropped the numbers (no truth to fix to): the safe fix
+    # moves each with its line.
+    findings(tmp_path / "repo", "--fix")
+    lines = (tmp_path / "repo" / str(labelled["page"])).read_text(encoding="utf-8").split("\n")
+    assert "`payment/pricingPlans.tsx:141`" in lines[498]
+    assert "`payment/pricingPlans.tsx:117`" in lines[502]
+    _, default, subject = _scored("aos-reminders", tmp_path / "tarball", history=False)
+    assert default.found == [] and _names(default.missed) == stale
+    assert _names(subject.found) == {"499:16"} and _names(subject.missed) == {"503:26"}
+    assert subject.false == subject.unlabelled == [] and len(subject.right_silent) == 5
+
+
+# Stale at the parent but left by the fix (not labelled): found as well.
+LATTICE_LEFT_STALE = {
+    "33:98",
+    "82:13",
+    "88:64",
+    "93:43",
+    "144:138",
+    "145:138",
+    "145:164",
+    "146:138",
+    "149:138",
+    "153:138",
+}
+LATTICE_STALE = {
+    "9:13",
+    "13:14",
+    "19:79",
+    "20:89",
+    "21:82",
+    "23:21",
+    "67:13",
+    "73:71",
+    "99:13",
+    "101:156",
+    "109:98",
+}
+
+
+def test_lattice_rust_config_reference_with_and_without_history(tmp_path: Path) -> None:
+    labelled, default, subject = _scored("lattice", tmp_path / "repo", history=True)
+    for result in (default, subject):
+        assert _names(result.found) == LATTICE_STALE
+        assert result.missed == result.false == []
+        assert _names(result.right_silent) == {"41:44"}
+        assert {item.split(" ")[0] for item in result.unlabelled} == LATTICE_LEFT_STALE
+    fixed_page(tmp_path / "repo", labelled, default)
+    assert sorted(default.fixed_as_maintainers) == ["19:79", "20:89", "21:82"]
+    assert default.fixed_otherwise == [
+        "73:71 generate.rs:127"
+    ]  # `fn default`, the maintainers' its `impl`
+    _, default, subject = _scored("lattice", tmp_path / "tarball", history=False)
+    assert default.found == default.unlabelled == []
+    assert _names(subject.found) == {"19:79", "20:89", "21:82", "23:21", "67:13", "101:156"}
+    assert subject.false == []
+    assert {item.split(" ")[0] for item in subject.unlabelled} == LATTICE_LEFT_STALE
+
+
+def test_mostro_entries_wrong_when_written_and_drifted(tmp_path: Path) -> None:
+    """Two pages citing Rust functions by their opening line: blame finds
+    the one that drifted (`release.rs:160`) and one wrong when written whose
+    line changed since; the two wrong when written on unchanged lines, and
+    all four without history, are missed (their items name no function)."""
+    _, default, subject = _scored("mostro", tmp_path / "repo", history=True)
+    for result in (default, subject):
+        assert _names(result.found) == {"56:100", "docs/EVENT_ROUTING.md:21:12"}
+        assert _names(result.missed) == {"53:95", "55:105"}
+        assert result.false == result.unlabelled == []
+        assert len(result.right_silent) == 2
+    _, default, subject = _scored("mostro", tmp_path / "tarball", history=False)
+    for result in (default, subject):
+        assert result.found == result.false == result.unlabelled == []
+        assert len(result.missed) == 4 and len(result.right_silent) == 2

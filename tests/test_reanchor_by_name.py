@@ -140,3 +140,31 @@ def test_a_range_short_of_the_end_keeps_its_length(tmp_path: Path) -> None:
     )
     found = _fixes(tmp_path)
     assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 9")]
+
+
+# `return a + b` (line 4) moved: it stands once now, below a new comment, or
+# at two places, `plus` added above with the same statement.
+ONCE = "package spans\n\n// other is new.\n\nfunc mergeSpans(a, b int) int {\n\treturn a + b\n}\n"
+TWO = (
+    "package spans\n\n// plus is new.\nfunc plus(a, b int) int {\n\treturn a + b\n}\n\n"
+    "func mergeSpans(a, b int) int {\n\treturn a + b\n}\n"
+)
+
+
+@needs_git
+def test_a_line_standing_at_two_places_now_is_said_changed_not_placed(tmp_path: Path) -> None:
+    # Which copy is the cited one nothing tells: naming the first (5) would
+    # send the reader to `plus`.
+    _checkout(tmp_path, "It returns the sum", TWO, "# Design\n\n{sentence} (`src/spans.go:4`).\n")
+    [(line, _, message, safety, _)] = _fixes(tmp_path)
+    assert line == 3 and safety is None
+    assert message.startswith("`src/spans.go:4`: the cited line changed since ")
+    assert "stand" not in message
+
+
+@needs_git
+def test_a_line_standing_once_now_is_placed(tmp_path: Path) -> None:
+    _checkout(tmp_path, "It returns the sum", ONCE, "# Design\n\n{sentence} (`src/spans.go:4`).\n")
+    [(line, _, message, safety, edits)] = _fixes(tmp_path)
+    assert line == 3 and message.endswith("; it now stands at 6")
+    assert (safety, edits) == (FixSafety.SAFE, "6")

@@ -7,6 +7,7 @@ reads subjects; this checks the labels, not a rule."""
 from __future__ import annotations
 
 import csv
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -49,6 +50,31 @@ COPIED = (
     "subjects_deepwiki_modularmonolith",
     "subjects_tarball_readabilityrs",
 )
+# The trees of repositories with no licence, of which nothing is copied: the paths of
+# `tree_files.txt` beside the labels, shown at the commit judged from a local git directory
+# of the public repository ($DOCLINT_SUBJECT_REPOS/<owner>+<name>/repo, a `git clone
+# --mirror`); where that is not there their tests are skipped.
+FETCHED = {"subjects_cubic_nous": ("immagiov4+Nous", "e3d4e55")}
+
+
+def fetched_git_dir(folder: str) -> Path | None:
+    """The local git directory a fetched tree is shown from, if there is one."""
+    root = os.environ.get("DOCLINT_SUBJECT_REPOS")
+    if not root:
+        return None
+    git_dir = Path(root) / FETCHED[folder][0] / "repo"
+    return git_dir if git_dir.is_dir() else None
+
+
+def show(git_dir: Path, spec: str) -> bytes:
+    """A file at a commit (`commit:path`), byte for byte."""
+    done = subprocess.run(["git", "--git-dir", str(git_dir), "show", spec], capture_output=True)
+    assert done.returncode == 0, spec
+    return done.stdout
+
+
+def show_lines(git_dir: Path, spec: str) -> list[str]:
+    return show(git_dir, spec).decode("utf-8").splitlines()
 
 
 def rows(folder: str) -> list[dict[str, str]]:
@@ -66,7 +92,7 @@ def judged_at(row: dict[str, str]) -> str:
 
 def test_every_tree_has_labels_and_every_row_is_well_formed():
     folders = sorted(p.name for p in LABELS.glob("subjects_*") if (p / "subjects.tsv").is_file())
-    assert folders == sorted([*BUNDLED, *COPIED])
+    assert folders == sorted([*BUNDLED, *COPIED, *FETCHED])
     for folder in folders:
         labelled = rows(folder)
         assert labelled, folder
@@ -105,19 +131,24 @@ def test_bundled_pages_hold_their_citations_and_cite_files_at_the_commit_judged(
         pytest.skip(f"{bundle} is not there")
     repo = tmp_path / "repo"
     subprocess.run(["git", "clone", "-q", "--bare", str(bundle), str(repo)], check=True)
-
-    def show(spec: str) -> str:
-        done = subprocess.run(
-            ["git", "-C", str(repo), "show", spec], capture_output=True, text=True
-        )
-        assert done.returncode == 0, spec
-        return done.stdout
-
     pages: dict[str, list[str]] = {}
     for row in rows(folder):
         lines = pages.setdefault(
-            row["page"], show(f"{BUNDLED[folder][1]}:{row['page']}").splitlines()
+            row["page"], show_lines(repo, f"{BUNDLED[folder][1]}:{row['page']}")
         )
         assert row["citation"] in lines[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
         if row["verdict"] != "unjudged":
-            show(f"{judged_at(row)}:{row['path']}")
+            show(repo, f"{judged_at(row)}:{row['path']}")
+
+
+@pytest.mark.parametrize("folder", sorted(FETCHED))
+def test_fetched_pages_hold_their_citations_and_their_tree_lists_every_file(folder):
+    git_dir = fetched_git_dir(folder)
+    if git_dir is None:
+        pytest.skip(f"no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS")
+    listed = (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split()
+    for row in rows(folder):
+        assert judged_at(row) == FETCHED[folder][1], row["note"]
+        page = show_lines(git_dir, f"{FETCHED[folder][1]}:{row['page']}")
+        assert row["citation"] in page[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
+        assert row["page"] in listed and row["path"] in listed, row["path"]

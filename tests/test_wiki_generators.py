@@ -157,6 +157,28 @@ def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():
     assert [c.problem for c in citations] == ["other-path"]
 
 
+def test_a_page_citing_only_in_code_spans_from_the_root_is_read_from_the_root():
+    # immagiov4/Nous's cubic wiki writes some pages' sources as links in code
+    # spans: `Sources: `[a.ts:3](a.ts#L3)``; they name their paths as the
+    # other pages' links do, from the root, and so does the page's source list.
+    text = CUBIC_HEAD + (
+        "Sources: `[apps/web/utils/reading.ts:316-339](apps/web/utils/reading.ts#L316-L339)`, "
+        "`[README.md:3-8](README.md#L3-L8)`\n"
+    )
+    _, citations, sources = cited(text, CUBIC)
+    assert sources == ["README.md", "Package.swift"]
+    assert [(c.path, c.ranges, c.problem) for c in citations] == [
+        ("apps/web/utils/reading.ts", ((316, 339),), "code-span"),
+        ("README.md", ((3, 8),), "code-span"),
+    ]
+    # A code span's link that reads from the page's folder keeps the page's
+    # folder, as a link does.
+    own = CUBIC_HEAD + "Sources: `[README.md:3-8](../../../README.md#L3-L8)`\n"
+    _, citations, sources = cited(own, CUBIC)
+    assert [(c.path, c.problem) for c in citations] == [("README.md", "code-span")]
+    assert sources == [".cubic/wiki/01-overview/README.md", ".cubic/wiki/01-overview/Package.swift"]
+
+
 def test_deepwikis_own_export_stays_read_from_the_pages_folder():
     head = CUBIC_HEAD.replace("(README.md)", "(../../../README.md)")
     text = head + "Sources: [README.md:1-8](../../../README.md#L1-L8)\n"

@@ -62,8 +62,9 @@ def cache_key(key: ResultKey, place: str = ".") -> str:
 def code_digest(rule_modules: Iterable[str]) -> str:
     """The digest of the code a result may change with under one version:
     doclint's and its rules' in an editable install (an installed copy's is
-    the version's), rule plugins' folders; each .py and .toml file (the
-    profiles' data decides findings as code does) by its path in its folder."""
+    the version's), rule plugins' folders; each .py, .toml and .json file
+    (the profiles' and the rules' data decide findings as code does) by its
+    path in its folder."""
     import doclint_rules
 
     own = {Path(__file__).parents[1], Path(doclint_rules.__file__).parent}
@@ -75,7 +76,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
             os.path.relpath(os.path.join(where, name), folder).split(os.sep)
             for where, _, names in os.walk(folder)
             for name in names
-            if name.endswith((".py", ".toml"))
+            if name.endswith((".py", ".toml", ".json"))
         ]
         for parts in sorted(found):
             data = b""  # a file gone since the walk

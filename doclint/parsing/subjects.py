@@ -98,6 +98,10 @@ _COMMON = frozenset(
         "number",
         "int",
         "bool",
+        "boolean",
+        "integer",
+        "float",
+        "double",
         "void",
         "new",
         "return",
@@ -168,6 +172,11 @@ class Term(NamedTuple):
     """A word of the prose that names a product or an acronym more often
     than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
     but where they do not, its place elsewhere tells nothing."""
+    spread: str = ""
+    """For words joined as code would name them (`Inline Images`): a pattern
+    (lower case) of the words, each singular or not, in order inside one
+    identifier with other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`);
+    "" for other terms. It shows the term, and places nothing."""
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
@@ -181,6 +190,7 @@ class Term(NamedTuple):
             (self.literal and (self.literal in lowered or hyphenated in lowered))
             or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
+            or (self.spread and re.search(self.spread, lowered) is not None)
         )
 
 
@@ -236,6 +246,10 @@ class Subject:
     """What else shows the subject where the lines hold it, but names
     nothing to look for elsewhere: a list item's bold label of words
     beside its names (`**Initial Commands**:`, shown by `initialCommand`)."""
+    said: frozenset[str] = frozenset()
+    """A section's prose words of five letters or more, as word keys: a
+    function or class the cited lines define under one of them ("handle
+    preflight checks" at `preflight() {`) shows the section."""
     words: bool = False
     """Whether the terms are words of the prose joined as code would name
     them (a unit naming no name: its bold label, its Title Case phrases,
@@ -395,7 +409,10 @@ def _shaped_term(span: str, prose: bool) -> Term | None:
     if _HYPHENATED.fullmatch(span):
         # Shown by its text; in a code span by its parts too (`wg-quick` by
         # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
-        return Term(span, () if prose else _keys(span.split("-")), span.lower())
+        # A part of three letters or fewer (`pdf` of `pdf-parse`, `wg`) is an
+        # acronym or a prefix that other names of its file hold too.
+        parts = [part for part in span.split("-") if len(part) > 3]
+        return Term(span, () if prose else _keys(parts), span.lower())
     member = _MEMBER.search(span)
     if member and " " not in span:
         # `crate::module/file.rs::function`: the function.
@@ -646,7 +663,9 @@ class SubjectReader:
         while index > 0 and self._kinds[index - 1] in ("sources", "blank"):
             index -= 1
         start = self._block_start(index)
-        subject = self._blocks(start, index)
+        prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
+        said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
+        subject = replace(self._blocks(start, index), said=said)
         wider = self._subsections_start(start)
         if wider == start or not subject.terms:
             return subject
@@ -851,7 +870,8 @@ def _joined(words: Sequence[str]) -> Term:
     word singular or not (`Initial Commands` by `initialCommand`)."""
     singular = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
     keys = _keys(["".join(words), "".join(singular)])
-    return Term(" ".join(words), keys, " ".join(words).lower())
+    spread = r"[a-z0-9_]*?".join(re.escape(w.lower()) for w in singular)
+    return Term(" ".join(words), keys, " ".join(words).lower(), spread=spread)
 
 
 def _label(item: str) -> tuple[Term, ...]:
@@ -897,8 +917,10 @@ def _bare(text: str) -> bool:
     a label (`**Implementation:**`, `Location`): at most two words besides,
     none of them code ("Return `true`" says what its lines do) or in
     parentheses ("(Contextual fetching)" describes them)."""
-    rest = _LINK.sub(" ", text)
-    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
+    # Code spans first: one may hold a link citation, written so on purpose
+    # (cubic's `` `[a.ts:3](a.ts#L3)` ``).
+    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), text)
+    rest = _LINK.sub(" ", rest)
     if "`" in rest or any(
         re.search(r"[^\W\d_]{2}", m.group(0)) for m in _PARENTHESIS.finditer(rest)
     ):
@@ -913,8 +935,8 @@ def _last_block(kinds: Sequence[str]) -> str:
 
 def _only_citations(text: str) -> bool:
     """Whether a piece of a line holds nothing but citations and punctuation."""
-    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), text)
-    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), rest)
+    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), text)
+    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), rest)
     return not re.sub(r"[\s,;.*_()\[\]|:-]+|\band\b", "", rest)
 
 

@@ -55,7 +55,9 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     fenced = fenced_lines(markdown)
     listed = _source_list_lines(lines, grammar, fenced)
     page_folder = posixpath.dirname(path)
-    folder = _Bases(grammar, page_folder, _from_root(markdown.links, listed, grammar, page_folder))
+    spans = code_spans(lines, fenced)
+    written = [*_written_links(markdown.links, listed), *_span_links(spans, grammar, listed)]
+    folder = _Bases(grammar, page_folder, _from_root(written, grammar, page_folder))
     citations: list[Citation] = []
     sources: list[SourceEntry] = list(_front_matter_sources(lines, grammar.front_matter_sources))
     sites: list[SiteLink] = []
@@ -82,7 +84,6 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     named = _named_repository(lines, grammar)
     if named:
         sources = [s if s.repository else s._replace(repository=named) for s in sources]
-    spans = code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
     sources.extend(_unrendered_sources(lines, listed, live, grammar, folder))
     citations.extend(_unrendered(lines, fenced | listed, spans, live, grammar, folder))
@@ -110,25 +111,45 @@ class _Bases:
         self.prose: str | None = folder if grammar.base == "page" else None
 
 
-def _from_root(
-    links: Sequence[Link], listed: frozenset[int], grammar: WikiGrammar, folder: str
-) -> bool:
+def _written_links(links: Sequence[Link], listed: frozenset[int]) -> Iterator[tuple[str, str]]:
+    """The text (as it renders) and target of each link of the page's prose."""
+    for link in links:
+        if link.line not in listed and link.target and link.kind in ("inline", "reference"):
+            yield unescape(link.text), link.target
+
+
+def _span_links(
+    spans: dict[int, list[Span]], grammar: WikiGrammar, listed: frozenset[int]
+) -> Iterator[tuple[str, str]]:
+    """The text and target of each link written inside a code span of the
+    page's prose (`` `[src/a.ts:5](src/a.ts#L5)` ``), read as a link's."""
+    if grammar.code_citation is None:
+        return
+    for number, found in spans.items():
+        if number in listed:
+            continue
+        for span in found:
+            match = grammar.code_citation.match(span.text)
+            if match is not None and _group(match, "target"):
+                yield _group(match, "text"), _group(match, "target")
+
+
+def _from_root(written: Sequence[tuple[str, str]], grammar: WikiGrammar, folder: str) -> bool:
     """Whether the page's relative citations are written from the root: the
     page sits below it and the target of each relative citation of a
-    `page-or-root` form names the very path its text gives (`[src/lib.rs:5]
-    (src/lib.rs#L5)` in `.cubic/wiki/01-a/`, where DeepWiki's own export
-    writes `(../src/lib.rs#L5)`). One citation reading otherwise keeps the
-    page's folder, as Markdown reads it."""
+    `page-or-root` form, a link's or one a code span holds (cubic writes
+    some pages' sources so), names the very path its text gives
+    (`[src/lib.rs:5](src/lib.rs#L5)` in `.cubic/wiki/01-a/`, where
+    DeepWiki's own export writes `(../src/lib.rs#L5)`). One citation
+    reading otherwise keeps the page's folder, as Markdown reads it."""
     if not folder or not any(form.base == "page-or-root" for form in grammar.links):
         return False
     seen = False
-    for link in links:
-        if link.line in listed or not link.target or link.kind not in ("inline", "reference"):
-            continue
+    for text, target in written:
         for form in grammar.links:
             if form.base != "page-or-root" or form.target is None or form.text is None:
                 continue
-            aimed, said = form.target.match(link.target), form.text.match(unescape(link.text))
+            aimed, said = form.target.match(target), form.text.match(text)
             if aimed is None or said is None or _group(aimed, "repository"):
                 continue
             if _clean(unquoted(aimed.group("path"))) != _clean(_group(said, "path")):

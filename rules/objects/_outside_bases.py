@@ -1,7 +1,7 @@
 """What a class inherits from a base outside the project, where that is
-known: a builtin (`Exception`, `dict`), a class of the running Python's
-standard library (`logging.Handler`), read from its source as the tree's
-sources are, or a data-model base whose fields the subclass declares itself
+known: a builtin (`Exception`, `dict`), a class of the standard library
+(`logging.Handler`), as every accepted CPython's sources have it
+(stdlib_classes.json), or a data-model base whose fields the subclass declares itself
 (pydantic's `BaseModel`), or PyTorch's `nn.Module`, whose subclasses set
 their attributes in `__init__` over the module API. Any other base from
 outside (a Keras callback, `nn.Linear`) is unknown: what a subclass inherits
@@ -10,9 +10,9 @@ from it cannot be told, and its items are not judged.
 
 from __future__ import annotations
 
-import builtins
-import os
+import json
 from functools import lru_cache
+from importlib import resources
 
 from .._common.stdlib import STDLIB_MODULES
 
@@ -125,16 +125,13 @@ _DATA_MODELS = {
     "torch.nn.Module": _TORCH_MODULE,
     "torch.nn.modules.module.Module": _TORCH_MODULE,
 }
-# A standard-library module larger than this is not read (the largest, `typing`
-# and `_pydecimal`, are some 250 kB).
-_SOURCE_LIMIT = 1024 * 1024
+# How many bases deep a class's inheritance is followed.
 _DEPTH = 8
 
 
 def builtin_names(name: str) -> frozenset[str] | None:
     """The attributes of the builtin class `name` (`Exception`); None for no such class."""
-    found = getattr(builtins, name, None)
-    return frozenset(dir(found)) if isinstance(found, type) else None
+    return _flattened(f"builtins.{name}", 0)
 
 
 def outside_names(dotted: str) -> frozenset[str] | None:
@@ -143,55 +140,31 @@ def outside_names(dotted: str) -> frozenset[str] | None:
     with those of its bases; None when that is unknown."""
     if dotted in _DATA_MODELS:
         return _DATA_MODELS[dotted]
-    module, _, name = dotted.rpartition(".")
-    if module.partition(".")[0] not in STDLIB_MODULES:
+    if dotted.partition(".")[0] not in STDLIB_MODULES:
         return None
-    return _stdlib_class(module, name, 0)
+    return _flattened(dotted, 0)
 
 
 @lru_cache(maxsize=256)
-def _stdlib_class(module: str, name: str, depth: int) -> frozenset[str] | None:
-    from .._common.python_objects import python_objects
-
-    text = _stdlib_source(module)
-    objects = None if text is None else python_objects(text)
-    cls = None if objects is None else objects.objects.get((name,))
-    if objects is None or cls is None or cls.kind != "class" or depth > _DEPTH:
+def _flattened(dotted: str, depth: int) -> frozenset[str] | None:
+    entry = _classes().get(dotted)
+    if entry is None or depth > _DEPTH:
         return None
-    init = objects.objects.get((name, "__init__"))
-    known = set(cls.attributes) | set(init.parameters if init is not None else ())
-    for base in cls.bases:
-        if base is None:
-            return None
-        head, _, rest = base.partition(".")
-        inherited: frozenset[str] | None
-        if (head,) in objects.objects and not rest:
-            inherited = _stdlib_class(module, head, depth + 1)
-        elif head in objects.imports:
-            level, imported = objects.imports[head]
-            dotted = f"{imported}.{rest}" if rest else imported
-            inner, _, inner_name = dotted.rpartition(".")
-            inherited = None if level else _stdlib_class(inner, inner_name, depth + 1)
-        else:
-            inherited = builtin_names(base)
+    own, bases = entry
+    known = set(own)
+    for base in bases:
+        inherited = _flattened(base, depth + 1)
         if inherited is None:
             return None
         known |= inherited
     return frozenset(known)
 
 
-def _stdlib_source(module: str) -> str | None:
-    """The text of a pure-Python standard-library module; None for one in C or absent."""
-    import sysconfig  # its import costs a run that reads no page of a profile
-
-    folder = sysconfig.get_paths()["stdlib"]
-    stem = os.path.join(folder, *module.split("."))
-    for path in (f"{stem}.py", os.path.join(stem, "__init__.py")):
-        try:
-            if os.path.getsize(path) > _SOURCE_LIMIT:
-                return None
-            with open(path, encoding="utf-8") as handle:
-                return handle.read()
-        except (OSError, UnicodeDecodeError):
-            continue
-    return None
+@lru_cache(maxsize=1)
+def _classes() -> dict[str, tuple[list[str], list[str]]]:
+    """The standard library's and the builtins' classes, as
+    tools/stdlib_classes.py read them from every accepted CPython: the same
+    on each, whichever runs doclint."""
+    text = resources.files(__package__).joinpath("stdlib_classes.json").read_text("utf-8")
+    held: dict[str, tuple[list[str], list[str]]] = json.loads(text)["classes"]
+    return held

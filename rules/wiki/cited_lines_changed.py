@@ -40,8 +40,10 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         edited since hides no citation's drift; a page not committed as it
         is, an editor's buffer or a page staged or just fixed, is blamed with
         its own text, its lines kept at their commits). The message says where the
-        cited block stands now when it only moved, and a safe fix re-anchors
-        it there where it stands once in the file now: the numbers of the
+        cited block stands now when it only moved and stands at one place (a
+        block standing at several, `.await;` at its indent four times in the
+        file, is said changed: its first copy is no more where it went than the
+        others), and a safe fix re-anchors it there: the numbers of the
         text and of the link's target rewritten together.
 
         Which citations get a fix: those of a page read as written by hand,
@@ -163,8 +165,11 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 # value, an argument) still points at the line they read.
                 shifts.setdefault(first, 0)
                 continue
-            moved.append(_shown_place(where))
             once = where is not None and _once(block, now)
+            # A block standing at several places now (`.await;` at its
+            # indent, four times in a file) went to none that can be told:
+            # its first copy is no more where it went than the others.
+            moved.append(_shown_place(where if once else None))
             for number in (first, last):
                 shift = where[0] - first if where is not None and once else None
                 shifts[number] = shift if shifts.get(number, shift) == shift else None
@@ -177,7 +182,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
             message = f"{shown}{renamed}: {_where_now(moved, at)}"
             fix = None if renamed else re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
-        message = f"{shown}{renamed}: the cited lines changed since {at}"
+        one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
+        what = "line" if one else "lines"
+        message = f"{shown}{renamed}: the cited {what} changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
 
 

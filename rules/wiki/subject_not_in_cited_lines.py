@@ -40,8 +40,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (CamelCase, snake_case, environment variables, dotted names, calls,
         names joined by a slash such as `iOS/macOS`, not a path's parts), quoted
         strings, routes and flags of the citation's own table row, list item or
-        sentence, the citations' texts and the values a parenthesis gives as
-        examples ("(e.g., `script:`)") left out; a `Sources:` line, a list under
+        sentence, the citations' texts, the values a parenthesis gives as
+        examples ("(e.g., `script:`)") and a primitive type's name (a
+        table's `boolean`, `integer`, as `string` and `number`) left out; a
+        `Sources:` line (of links, or of links in code spans as cubic writes
+        some pages'), a list under
         "Section sources" or a row naming nothing but its citation (two words
         at most, no code and no parenthesis: "Return `true`" and "(Contextual
         fetching)" say what their lines do) takes the
@@ -68,7 +71,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         elsewhere in the file), or by the same part or run of parts inside a longer
         identifier (`WireGuard` by `WireGuardProfileListView`, `cache` by
         `enableCache`; an acronym of the prose, `LAN`, only by a whole word);
-        a dotted name by its member, a call by its callee, a statement by its
+        a name joined by hyphens in a code span by its text or a part of four
+        letters or more (`wg-quick` by `quick`; not `pdf-parse` by the `Pdf`
+        of every name of a PDF extractor), a dotted name by its member, a call
+        by its callee, a statement by its
         names and not its keywords (`mod error;` by `error`, not by `mod
         constants;`); a quoted string or a route by its text, a route also by
         its last segment of four letters or more (the handler named for it:
@@ -80,7 +86,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         (`config/accounts/<id>/credentials/`), by the names of its parts. A list
         item's bold label of two to four words
         shows the subject where the lines hold the identifier joining them
-        (`**Initial Commands**:` by `initialCommand`), but names nothing to
+        (`**Initial Commands**:` by `initialCommand`), or its words in order
+        inside one identifier with other parts between (`**Inline Images**`
+        by `INLINE_RENDERED_IMAGE_MIN_AREA`), but names nothing to
         look for elsewhere where the item names something else. So do a path
         the unit names (`~/.bastion/hosts.json`), by its text, and the names
         a section's Mermaid diagram draws (`App->>Lock: obscure()` shown by
@@ -91,7 +99,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         Title Case phrases of two to four words (`The Sync Engine merges`:
         `Sync Engine`), shown by their words or by the identifier joining
         them; where the lines show neither and the file holds that
-        identifier elsewhere (`SyncEngine`), the finding says where. The lines
+        identifier elsewhere (`SyncEngine`), the finding says where. A
+        section is shown too by lines defining a function or class under a
+        word of five letters or more its prose writes ("handle preflight
+        checks" at `preflight() {`). The lines
         also show a subject through what holds them: the body of a class or
         function a term names (as the language's reader of definitions tells),
         the body of the one a pointer opens (a citation of one line, or of
@@ -161,7 +172,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
 
         Off by default (`--extend-select DL811`). On the labelled trees
         (tests/labels/subjects_*, held exactly by tests/test_subject_rule.py)
-        its precision on the right citations is 0.982 with history (16 of 885
+        its precision on the right citations is 0.975 with history (24 of 979
         flagged): the cubic wiki it was tuned on 0.989 (1 of 95; 37 of 48
         wrong ones found, recall 0.77, precision of its findings 0.97), the
         DeepWiki wiki 1.000 (0 of 92), the hand-written RFCs 1.000 (0 of 116;
@@ -173,8 +184,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         7 since, recall 0.54, precision of its findings 0.78; of a seeded 20
         of its 65 findings on pages not labelled, 10 right, 8 wrong, 2
         arguable), and a second Qoder wiki with Chinese pages
-        (python-office), labelled before the rule ran on it, 0.988 (1 of
-        80) but none of its 5 wrong citations found when first run: each
+        (python-office), labelled before the rule ran on it, 1.000 (0 of
+        80; 1 before a function its section's prose names showed it) but
+        none of its 5 wrong citations found when first run: each
         cites the line just above the one meant, shown by the window (a
         line ending in a comma) or by the body of the class holding it; 2
         since a comma after a whole entry no longer joins the next line; and a
@@ -192,9 +204,23 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         the reading of citations and subjects: 16 of 42 found (0.38), 6 of 78
         flagged; its next three, labelled after
         those changes and before the rule ran on them: 13 of 20 found (0.65),
-        none of 30 flagged. Without history (the checkouts without `.git`):
-        0.989, 1.000, 0.750, 0.976, 0.954, 0.938 and 0.888, and 1.000 on the
-        third DeepWiki wiki, where no citation pinned to a commit is judged.
+        none of 30 flagged. A third cubic wiki, of another author (immagiov4/Nous,
+        Italian prompts and comments, English pages; labelled before doclint ran on
+        it at all, its tree shown from a clone as it has no licence), when first run:
+        0.920 (6 of 75 flagged), 13 of 30 found (recall 0.43, precision of its
+        findings 0.68); 27 of its 75 right citations show their section only by
+        meaning; since a page's sources written as links in code spans are read,
+        a label's words spread inside an identifier show it, `boolean` is no
+        name and a hyphenated name's short part shows nothing alone: 16 of 30
+        found (0.53), 6 of 75 flagged, precision 0.73; its next page, labelled
+        after those changes and before the rule ran on it: 4 of 6 found, 4 of
+        19 flagged (all four shown by meaning only: "preflight checks" said in
+        words), precision 0.50; since lines defining a function the section's
+        prose names show it (`preflight() {` for "handle preflight checks"),
+        both: 20 of 36 found, 9 of 94 flagged. Without history (the checkouts
+        without `.git`): 0.989, 1.000, 0.750, 0.976, 0.954, 0.944, 0.888 and
+        0.904, and 1.000 on the third DeepWiki wiki, where no citation pinned to a
+        commit is judged.
         The RFCs' 29 without history are all citations whose lines changed
         since they were written (none of the 43 whose lines are as they were
         is flagged): the labels call them right as written, and the findings
@@ -203,8 +229,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         moving them; read so, the precision without history is 0.993 (2 of
         272). It stays off by default because the trees nobody labelled for it
         say less (tests/labels/README.md has the findings read there, by
-        kind): on ScriptCat's DeepWiki wiki (1,485 citations) it makes 126
-        findings; of a seeded 60 read, 52 are still made: 23 cite lines
+        kind): on ScriptCat's DeepWiki wiki (1,485 citations) it makes 125
+        findings (126 before a label's words spread inside an identifier
+        showed one: `noI18nDefaultValue` for **No Default Values**, an unread
+        one the lines do show); of a seeded 60 read, 52 are still made: 23 cite lines
         showing none of the subject, 15 lines showing it in other words or by
         meaning (`mergeCookieHeader` for "MV3 cookie handling", `purges(...)`
         for an item labelled **Purge**), 14 are arguable: a precision of 0.44
@@ -366,6 +394,7 @@ def _shown(
     return (
         subject.shown_by(window)
         or _inside_named(subject, defined or {}, ranges)
+        or _defines_said(subject, defined or {}, ranges)
         or _opened_body_shows(subject, lines, ranges, defined or {})
         or subject.shown_by(_enclosing(lines, ranges))
         or _uses_imported(subject, lines, window)
@@ -484,6 +513,19 @@ def _inside_named(
         (d.line, d.end) for name, found in defined.items() if word_key(name) in keys for d in found
     ]
     return all(any(a <= first and last <= b for a, b in spans) for first, last in ranges)
+
+
+def _defines_said(
+    subject: Subject, defined: Mapping[str, Sequence[Definition]], ranges: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether the cited lines define a function or class under a word the
+    section's prose writes ("handle preflight checks" at `preflight() {`)."""
+    return any(
+        d.kind in ("function", "method", "class") and any(a <= d.line <= b for a, b in ranges)
+        for name, found in defined.items()
+        if name.lower() in subject.said
+        for d in found
+    )
 
 
 def _opened_body_shows(
