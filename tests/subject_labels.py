@@ -29,6 +29,7 @@ FOLDERS = {
     "subjects_handwritten_cfdb": "docs",
     "subjects_tarball_readabilityrs": "plans",
     "subjects_cubic_productdescriber": ".cubic/wiki",
+    "subjects_deepwiki_modularmonolith": "docs/deepwiki",
     "subjects_qoder_pyoffice": ".qoder/repowiki",
     "subjects_qoder_vandamme": ".qoder/repowiki",
     "subjects_cubic_nous": ".cubic/wiki",
@@ -59,12 +60,28 @@ class Scored:
         return self.wrong_found / self.findings if self.findings else 1.0
 
 
+PINNED = {
+    "subjects_deepwiki_modularmonolith": (
+        "30c9bf30",
+        "https://github.com/philipz/spring-modular-monolith.git",
+    ),
+}
+"""The copied trees whose pages pin every citation to a commit whose cited
+files are the copied ones: the pin and the repository's URL. A citation
+pinned to a commit the history lacks is not judged, so with history the
+copied files are committed (the pin's stand-in: the same files), the pages'
+pins point at that commit, and a remote names the repository, as a clone
+of it has."""
+
+
 def tree(folder: str, into: Path, history: bool) -> Path:
     """The labelled tree checked out in `into`; without its `.git` where
     `history` is False (a tarball of the checkout)."""
     repo = into / folder
     if folder in COPIED:
         shutil.copytree(LABELS / folder / "tree", repo)
+        if history and folder in PINNED:
+            _pinned_history(repo, folder)
         return repo
     if folder in FETCHED:
         git_dir = fetched_git_dir(folder)
@@ -81,6 +98,38 @@ def tree(folder: str, into: Path, history: bool) -> Path:
     if not history:
         shutil.rmtree(repo / ".git")
     return repo
+
+
+def _pinned_history(repo: Path, folder: str) -> None:
+    """`repo` committed as the stand-in of its pages' pin, its pages then
+    pinned to that commit (a pin of the same length: no column moves)."""
+    from tests.citation_repairs import _git
+
+    pin, url = PINNED[folder]
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", f"the files at {pin}", date="1762871365")
+    stand_in = _stand_in(repo, pin)
+    for page in (repo / FOLDERS[folder]).rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace(f"/blob/{pin}/", f"/blob/{stand_in}/"), encoding="utf-8")
+    _git(repo, "commit", "-q", "-am", "the pages pinned to it", date="1763802000")
+    _git(repo, "remote", "add", "origin", url)
+
+
+def _stand_in(repo: Path, pin: str) -> str:
+    """The commit standing in for `pin` in `repo`, abbreviated as the pin is
+    ("" where the tree has no history, so the pin stands)."""
+    if not (repo / ".git").is_dir():
+        return ""
+    done = subprocess.run(
+        ["git", "rev-list", "--max-parents=0", "HEAD"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()[: len(pin)]
 
 
 def findings(repo: Path, folder: str, defaults: bool = False) -> list[dict[str, object]]:
@@ -100,6 +149,10 @@ def findings(repo: Path, folder: str, defaults: bool = False) -> list[dict[str, 
 
 def score(folder: str, repo: Path, defaults: bool = False) -> Scored:
     labelled = [row for row in rows(folder) if row["verdict"] != "unjudged"]
+    if folder in PINNED and (stand_in := _stand_in(repo, PINNED[folder][0])):
+        pin = PINNED[folder][0]
+        for row in labelled:
+            row["citation"] = row["citation"].replace(f"/blob/{pin}/", f"/blob/{stand_in}/")
     by_line: dict[tuple[str, int], list[dict[str, str]]] = {}
     for row in labelled:
         by_line.setdefault((row["page"], int(row["line"])), []).append(row)

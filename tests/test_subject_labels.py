@@ -43,9 +43,13 @@ BUNDLED = {
     "subjects_qoder_vandamme": ("wikis80/CedarVerse+vandamme-proxy/repo.bundle", "main"),
 }
 # The trees copied into the repository (`tree/` beside the labels), with no history: the
-# planning pages of a tarball and a cubic wiki whose citations were all written at the commit
-# copied.
-COPIED = ("subjects_cubic_productdescriber", "subjects_tarball_readabilityrs")
+# planning pages of a tarball, a cubic wiki whose citations were all written at the commit
+# copied, and a DeepWiki wiki whose pinned commit's files are the files copied.
+COPIED = (
+    "subjects_cubic_productdescriber",
+    "subjects_deepwiki_modularmonolith",
+    "subjects_tarball_readabilityrs",
+)
 # The trees of repositories with no licence, of which nothing is copied: the paths of
 # `tree_files.txt` beside the labels, shown at the commit judged from a local git directory
 # of the public repository ($DOCLINT_SUBJECT_REPOS/<owner>+<name>/repo, a `git clone

@@ -69,8 +69,10 @@ _PROSE_TERMS = re.compile(
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
     r")(?![\w/]))"
 )
-_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
-"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
+_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}")
+"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
+`macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
+code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
@@ -192,13 +194,18 @@ class Term(NamedTuple):
         )
 
 
-def text_words(text: str) -> frozenset[str]:
+def text_words(text: str, hyphenated: bool = False) -> frozenset[str]:
     """The word keys (`word_key`) of a text's identifiers, of each run of
     two or more of an identifier's parts (`WireGuardProfileListView` shows
     `WireGuard` and `ProfileList`, `emit_field_list` shows `field_list`),
     and of each single part, marked by `_PART_MARK` (`enableCache` holds
-    `cache` so): a prose acronym (`LAN`) is not shown by such a part."""
-    words: set[str] = set()
+    `cache` so): a prose acronym (`LAN`) is not shown by such a part. With
+    `hyphenated`, a name joined by hyphens (`hazelcast-mgmt`, the flag
+    `--force-recreate`) is one word too, as `word_key` reads a term written
+    so: the cited lines show `hazelcast_mgmt` so, but such a name elsewhere
+    places nothing (a title's `product-describer` is no place of the
+    "Product Describer" a section names in words)."""
+    words: set[str] = {word_key(name) for name in _KEBAB.findall(text)} if hyphenated else set()
     for identifier in _IDENTIFIER.findall(text):
         words.add(word_key(identifier))
         parts = _PART.findall(identifier)
@@ -210,6 +217,13 @@ def text_words(text: str) -> frozenset[str]:
                 if b - a < len(parts)
             )
     return frozenset(words)
+
+
+_KEBAB = re.compile(r"(?<![\w$/.])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w$/.-])")
+"""A name whose parts are joined by hyphens, as a YAML key, a service, a
+flag or a CSS class writes it (`hazelcast-mgmt`, `force-recreate`); not a
+segment of a path or a URL (`github.com/x/swift-cross-ui.git` names a
+repository, not the module `SwiftCrossUI`)."""
 
 
 _PART_MARK = "/"
@@ -245,7 +259,7 @@ class Subject:
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term."""
-        words, lowered = text_words(text), text.lower()
+        words, lowered = text_words(text, hyphenated=True), text.lower()
         return any(term.shown_in(words, lowered) for term in (*self.terms, *self.also))
 
 
