@@ -22,6 +22,8 @@ from ._anchoring import definitions_by_name, re_anchored
 from ._citing import citing, edited_in_place
 
 if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation
+
     from ._wiki import Judged
 
 
@@ -182,10 +184,15 @@ class CitedLinesChanged(Rule[MarkdownPage]):
             message = f"{shown}{renamed}: {_where_now(moved, at)}"
             fix = None if renamed else re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
-        one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
-        what = "line" if one else "lines"
-        message = f"{shown}{renamed}: the cited {what} changed since {at}"
+        message = f"{shown}{renamed}: {_changed_since(citation, at)}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
+
+
+def _changed_since(citation: Citation, at: str) -> str:
+    """What changed since `at`, said of one line where one is cited."""
+    first, last = citation.ranges[0]
+    one = len(citation.ranges) == 1 and first == last
+    return f"the cited {'line' if one else 'lines'} changed since {at}"
 
 
 def _where_now(moved: list[str], at: str) -> str:
