@@ -33,6 +33,9 @@ REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5
     # A slice of a 2025 tree, for attribute lists of a library's subclass.
     PROJECT / "tests" / "repoagent2025_fooocus",
 }
+# A DeepWiki export's labelled tree (issue 92): its `docs/deepwiki/` folder
+# makes the folder holding it the root its citations name files from.
+DEEPWIKI_LABELLED = PROJECT / "tests" / "labels" / "subjects_deepwiki_modularmonolith" / "tree"
 OUTSIDE = "file-outside-root"
 
 
@@ -79,7 +82,8 @@ def test_project_markdown_is_not_outside_any_root(in_project):
     roots = {setup.root: setup.files for setup in setups}
     assert (
         set(roots)
-        == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REAL61C, REPOAGENT} | REPOAGENT_MORE
+        == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REAL61C, REPOAGENT, DEEPWIKI_LABELLED}
+        | REPOAGENT_MORE
     )
     assert PROJECT / "README.md" in roots[PROJECT]
 
