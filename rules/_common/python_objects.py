@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from doclint.rule_api_generators import LatestDict
 
-from .._languages.python import read_ast
+from .._languages.python import parse_python, parse_python_expression, read_ast
 
 _T = TypeVar("_T")
 _Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
@@ -131,7 +131,7 @@ def python_objects(text: str) -> ModuleObjects | None:
     key = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     if key in _CACHE:
         return _CACHE[key]
-    found: ModuleObjects | None = read_ast(lambda: _objects(ast.parse(text)))
+    found: ModuleObjects | None = read_ast(lambda: _objects(parse_python(text)))
     _CACHE[key] = found
     return found
 
@@ -157,7 +157,7 @@ def python_outline(text: str) -> ModuleObjects | None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # the source's escapes are its business
-                ast.parse("\n".join(lines))
+                parse_python("\n".join(lines))
         except SyntaxError as error:
             at = (error.lineno or 0) - 1
             if not 0 <= at < len(lines) or _OPENS_DEFINITION.match(lines[at]):
@@ -594,7 +594,7 @@ def _annotated(annotation: ast.expr) -> str | None:
 
 def _expression(text: str) -> ast.expr | None:
     """The expression `text` holds; None for no expression."""
-    parsed: ast.expr | None = read_ast(lambda: ast.parse(text.strip(), mode="eval").body)
+    parsed: ast.expr | None = read_ast(lambda: parse_python_expression(text.strip()))
     return parsed
 
 

@@ -11,7 +11,8 @@ Python 2 module defines its classes and imports its modules as plainly as a
 Python 3 one, and a generator that counted `class` inside a string literal is
 wrong about it either way. The lexer gives up only on a quote inside an
 f-string's field (valid since Python 3.12), where it cannot tell where the
-literal ends; `ast` decides those, and a text neither can read has no facts.
+literal ends; `ast` decides those, as Python 3.11 reads on every accepted
+CPython (`parse_python`), and a text neither can read has no facts.
 
 A source is consulted by several pages (its keyword index, its file
 documentation, and the level-2 pages that embed them), as the file itself or
@@ -25,6 +26,7 @@ its words (`python_places`): the few latest splits are kept for that.
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -41,6 +43,7 @@ from ._records import PythonFacts, PythonReading
 
 if TYPE_CHECKING:
     import ast
+    import tokenize
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.
@@ -137,6 +140,121 @@ def read_ast(read: Callable[[], _T]) -> _T | None:
         return None
 
 
+def parse_python(text: str) -> ast.Module:
+    """`ast.parse` as Python 3.11, the oldest CPython doclint accepts, reads
+    `text`, so that every accepted CPython reads a source alike: a newer one
+    refuses the type parameters and `type` statements of 3.12
+    (`feature_version`) and the f-strings 3.11 cannot read (PEP 701), at the
+    line 3.11 names."""
+    import ast
+
+    tree = ast.parse(text, feature_version=(3, 11))
+    _refuse_newer_fstrings(text)
+    return tree
+
+
+def parse_python_expression(text: str) -> ast.expr:
+    """The expression `text` holds, as `parse_python` reads."""
+    import ast
+
+    body = ast.parse(text, mode="eval", feature_version=(3, 11)).body
+    _refuse_newer_fstrings(text)
+    return body
+
+
+# An f-string's opening: a prefix holding `f` (or 3.14's `t`), then a quote.
+_FSTRING_OPENING = compiled_on_use(r"(?i)(?<![\w])(?:[rb]?[ft]|[ft][rb])[\"']")
+_PREFIX_LETTERS = "fFtTrRbBuU"
+
+
+def _refuse_newer_fstrings(text: str) -> None:
+    """Raise the SyntaxError 3.11 raises on an f-string whose field holds a
+    quote of a string it is inside, a backslash, a comment, or a line break
+    where the string is on one line: newer Pythons read them (PEP 701), so
+    `feature_version` does not refuse them."""
+    if sys.version_info < (3, 12) or not _FSTRING_OPENING.search(text):
+        return  # 3.11's own parser has refused them already
+    line = _newer_fstring_line(text)
+    if line is not None:
+        raise SyntaxError("f-string Python 3.11 cannot read", ("<source>", line, 0, ""))
+
+
+def _newer_fstring_line(text: str) -> int | None:
+    """Where 3.11 reports the first such f-string (`_FstringScan`)."""
+    import io
+    import tokenize
+
+    scan = _FstringScan()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            # By name: 3.11's tokenize, which mypy reads, has no f-string tokens.
+            kind = tokenize.tok_name[token.type]
+            line = scan.after_literal(kind, token.end[0])
+            line = scan.read(kind, token) if line is None else line
+            if line is not None:
+                return line
+    except (tokenize.TokenError, SyntaxError):
+        return None  # `ast` read it: nothing here is 3.12's alone
+    return scan.joined
+
+
+class _FstringScan:
+    """A source's f-strings read from a newer Python's tokens as 3.11 reads
+    them. A quote of its own ends the string there for 3.11, and a line
+    break leaves it unterminated: 3.11 reports the line the string starts
+    on. A backslash or a comment in a field: the last line of the strings
+    written together with it (`f"..." "..."`, one literal, read whole)."""
+
+    def __init__(self) -> None:
+        self.quotes: list[str] = []  # the closing quotes of the f-strings open, outermost first
+        self.first = 0  # the line the outermost one starts on
+        self.refused = False
+        self.joined: int | None = None  # the last line so far of a refused literal
+
+    def after_literal(self, kind: str, end: int) -> int | None:
+        """A refused literal's last line, once a token other than a string follows it."""
+        if self.joined is None or self.quotes or kind in ("NL", "COMMENT"):
+            return None
+        if kind not in ("STRING", "FSTRING_START"):
+            return self.joined
+        self.joined = end
+        return None
+
+    def read(self, kind: str, token: tokenize.TokenInfo) -> int | None:
+        quotes = self.quotes
+        if not quotes and kind == "FSTRING_START":
+            self.first, self.refused = token.start[0], False
+        elif quotes and _ends_early(kind, token.string, quotes):
+            return self.first
+        elif quotes and kind == "FSTRING_END" and len(quotes) == 1:
+            self.joined = token.end[0] if self.refused or self.joined is not None else None
+        elif quotes:
+            self.refused = (
+                self.refused or kind == "COMMENT" or _field_backslash(kind, token.string, quotes)
+            )
+        if kind == "FSTRING_START":
+            quotes.append(token.string.lstrip(_PREFIX_LETTERS))
+        elif kind == "FSTRING_END":
+            quotes.pop()
+        return None
+
+
+def _ends_early(kind: str, string: str, quotes: list[str]) -> bool:
+    """Whether 3.11's lexer ends the string at a token of its field: a quote
+    of a string it is inside, or a line break in a one-line string."""
+    if kind in ("NL", "NEWLINE"):
+        return any(len(quote) == 1 for quote in quotes)
+    inside = kind in ("STRING", "FSTRING_START") or (kind == "FSTRING_MIDDLE" and len(quotes) > 1)
+    return inside and any(quote in string for quote in quotes)
+
+
+def _field_backslash(kind: str, string: str, quotes: list[str]) -> bool:
+    """Whether a token of an f-string's field holds a backslash, which 3.11
+    refuses there (a nested string's text is inside its outer string's field)."""
+    inside = kind == "STRING" or (kind == "FSTRING_MIDDLE" and len(quotes) > 1)
+    return inside and "\\" in string
+
+
 _Cache = LatestDict[bytes, PythonFacts | None]
 _PARSED: _Cache = LatestDict(CACHE_SIZE)
 _LEXED: _Cache = LatestDict(CACHE_SIZE)
@@ -211,10 +329,7 @@ def _parse(text: str) -> PythonFacts | None:
 
 
 def _parsed(text: str) -> PythonFacts | None:
-    # Imported here: the lexer reads most sources, and most starts need no `ast`.
-    import ast
-
-    return read_ast(lambda: _facts_of(ast.parse(text)))
+    return read_ast(lambda: _facts_of(parse_python(text)))
 
 
 def _facts_of(tree: ast.Module) -> PythonFacts:
@@ -518,9 +633,7 @@ def python_definitions(text: str) -> tuple[Definition, ...]:
     lines = _lines(text)
 
     def read() -> tuple[Definition, ...]:
-        import ast
-
-        return _defined_in(ast.parse(lines).body)
+        return _defined_in(parse_python(lines).body)
 
     with gc_paused():
         found = read_ast(read)

@@ -20,7 +20,7 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import Pattern, PhraseBook, compile_pattern
 
-from .._languages.python import read_ast
+from .._languages.python import parse_python, read_ast
 
 if TYPE_CHECKING:
     import ast
@@ -97,7 +97,7 @@ def _owner(text: str, said: str) -> str | None:
     documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
     lines = _SOURCE_LINE.findall(text)
     # The generator's text runs on past a short docstring: the docstring is its start.
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(parse_python(text)):
         if not isinstance(node, documented) or not node.body:
             continue
         first = node.body[0]

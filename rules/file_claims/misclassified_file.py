@@ -27,7 +27,7 @@ from doclint.rule_api_generators import (
 )
 
 from .._languages import Places, documented_places, language_of
-from .._languages.python import is_python_path, read_ast
+from .._languages.python import is_python_path, parse_python, read_ast
 from ._overview import OVERVIEW_CLAIM, overview_findings
 
 if TYPE_CHECKING:
@@ -252,10 +252,7 @@ def _eval_call(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
         return "its code has no `eval` or `exec`" + _other_names(places.used)
     if not is_python_path(described):
         return None
-    # Imported here: a page that names no `eval` never parses its source.
-    import ast
-
-    called: bool | None = read_ast(lambda: _calls_builtin_eval(ast.parse(source.text)))
+    called: bool | None = read_ast(lambda: _calls_builtin_eval(parse_python(source.text)))
     if called is None or called:
         return None
     return "its code calls no builtin `eval` or `exec`, only methods of those names"

@@ -506,3 +506,39 @@ def test_facts_and_places_of_a_text_split_it_once(monkeypatch):
     assert "the" in found.prose
     assert "thing" in found.strings
     assert len(calls) == 1
+
+
+# What Python 3.12 and later read and 3.11 refuses: each accepted CPython
+# refuses it alike, at the line 3.11 names (where its own quote ends the
+# string for 3.11, the line it starts on; else the literal's last line).
+NEWER_SYNTAX = [
+    ('a = 1\nx = f"{row["id"]}"\n', 2),
+    ("a = 1\nx = f\"{'\\n'.join(y)}\"\n", 2),
+    ('a = 1\nx = f"""{\n  y  # why\n}"""\n', 4),
+    ('a = 1\nx = f"{\n y}"\n', 2),
+    ('x = (f"{a["k"]}"\n     f"and {b}")\n', 1),
+    ("x = (f\"{'\\n'.join(y)}\"\n     f\"and {b}\")\n", 2),
+    ("a = 1\ntype Alias = int\n", 2),
+    ("def f[T](x: T) -> T:\n    return x\n", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), NEWER_SYNTAX)
+def test_a_source_is_read_as_python_3_11_reads_it(text: str, line: int):
+    with pytest.raises(SyntaxError) as refused:
+        _python_source.parse_python(text)
+    assert refused.value.lineno == line
+    assert parsed_facts(text) is None
+
+
+def test_near_miss_what_3_11_reads_in_an_f_string_is_read():
+    # Another quote, a `#` in a string, a format spec, a triple-quoted
+    # string's inner quotes and line breaks: all read by 3.11 too.
+    text = (
+        "x = f\"{d['k']}\" + f'{y:#x}' + f\"{'#'}\"\n"
+        'z = f"""{d["k"]}\n{\n  w}"""\n'
+        "class A:\n    pass\n"
+    )
+    _python_source.parse_python(text)
+    facts = parsed_facts(text)
+    assert facts is not None and "A" in facts.classes
