@@ -143,9 +143,10 @@ _OPENS_DEFINITION = re.compile(r"\s*(?:@|(?:async\s+)?def\b|class\b)")
 
 
 def python_outline(text: str) -> ModuleObjects | None:
-    """The objects `text` defines, as `python_objects` reads them; where the
-    running Python cannot parse it, those of the text with the lines it
-    cannot read blanked (a newer Python's f-string, `f"{row["id"]}"`, or
+    """The objects `text` defines, as `python_objects` reads them; where
+    Python 3.11 cannot parse it (on every CPython: `parse_python`), those of
+    the text with the lines it cannot read blanked (a newer Python's
+    f-string, `f"{row["id"]}"`, or
     `type` statement: a module a project wrote since), or None when such a
     line opens a definition or too many are. What bodies use is then
     incomplete: only the outline, the classes and functions, is to be read."""

@@ -27,8 +27,8 @@ def claimed_source(
 ) -> tuple[ProfiledPage, ModuleObjects] | None:
     """The page and its source's objects, when a profile wrote the page, makes
     `claim`, and the source is in the tree and parses (or, for a rule that
-    reads only its `outline`, parses once the lines the running Python cannot
-    read are blanked: `python_outline`). The page is read as its author
+    reads only its `outline`, parses once the lines Python 3.11 cannot read
+    are blanked: `python_outline`). The page is read as its author
     meant it where a code block swallows the headings of the source's
     objects: the text under such a heading is its object's (`as_meant`)."""
     profiled = ctx.object_page(page)

@@ -29,9 +29,10 @@ class UndocumentedObject(Rule[MarkdownPage]):
         reports that heading), each such heading standing for one object only
         (the first, in the source's order); a method whose name is headed only
         under another class is. Nor is an object whose heading a code block
-        left open swallowed (truncated-page reports the block). A source the
-        running Python cannot parse (a newer Python's f-string, `f"{row["id"]}"`,
-        in code that moved on since the page) is read with those lines blanked,
+        left open swallowed (truncated-page reports the block). A source
+        Python 3.11 cannot parse (a newer Python's f-string, `f"{row["id"]}"`,
+        in code that moved on since the page), on every CPython alike, is read
+        with those lines blanked,
         unless one opens a definition. Findings are on the
         page's first line and name the object (`Class.method`).""",
         why="""A page that covers a module promises all of it. An

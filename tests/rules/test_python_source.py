@@ -517,7 +517,7 @@ NEWER_SYNTAX = [
     ('a = 1\nx = f"""{\n  y  # why\n}"""\n', 4),
     ('a = 1\nx = f"{\n y}"\n', 2),
     ('x = (f"{a["k"]}"\n     f"and {b}")\n', 1),
-    ("x = (f\"{'\\n'.join(y)}\"\n     f\"and {b}\")\n", 2),
+    ('x = (f"{\'\\n\'.join(y)}"\n     f"and {b}")\n', 2),
     ("a = 1\ntype Alias = int\n", 2),
     ("def f[T](x: T) -> T:\n    return x\n", 1),
 ]
