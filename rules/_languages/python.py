@@ -172,8 +172,10 @@ def _refuse_newer_fstrings(text: str) -> None:
     quote of a string it is inside, a backslash, a comment, or a line break
     where the string is on one line: newer Pythons read them (PEP 701), so
     `feature_version` does not refuse them."""
+    # On 3.11 its own parser has refused them already; a text with no
+    # f-string opening has none to refuse.
     if sys.version_info < (3, 12) or not _FSTRING_OPENING.search(text):
-        return  # 3.11's own parser has refused them already
+        return
     line = _newer_fstring_line(text)
     if line is not None:
         raise SyntaxError("f-string Python 3.11 cannot read", ("<source>", line, 0, ""))
