@@ -190,7 +190,7 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 3, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -217,7 +217,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 7, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -1094,3 +1094,30 @@ def test_a_product_s_name_ending_in_an_acronym_in_prose_places_nothing(tmp_path:
         ("HikariCP", True),
         ("SessionStore", False),
     ]
+
+
+def test_an_address_of_this_machine_is_shown_by_its_port(tmp_path: Path) -> None:
+    # DeepWiki's tables of where each service listens (`http://localhost:3000`)
+    # cite a Compose file's `ports:`, which writes the port alone; the
+    # scheme's port stands for an address writing none (`http://localhost`).
+    (tmp_path / "compose.yml").write_text(
+        "services:\n  frontend:\n    image: node\n    environment:\n      MODE: dev\n"
+        '    ports:\n      - "3000:3000"\n  proxy:\n    ports:\n      - "80:80"\n'
+        '  db:\n    image: postgres\n    ports:\n      - "15432:5432"\n'
+    )
+
+    def found(address: str, cited: str) -> list[int]:
+        page = (
+            f"# Access\n\n## Services\n\nThe `frontend` answers at `{address}`.\n\n"
+            f"Sources: [compose.yml:{cited}](compose.yml#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    # The lines of another service than the one named, shown by the port.
+    assert found("http://localhost", "9-10") == []
+    assert found("localhost:15432", "13-14") == []
+    # Another service's port, or a port only part of a longer number.
+    assert found("http://localhost:3000/api", "9-10") == [7]
+    assert found("localhost:1543", "13-14") == [7]
+    # A remote host's port is no port of this file's services.
+    assert found("https://example.com:80", "9-10") == [7]
