@@ -190,7 +190,7 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_deepwiki_modularmonolith", True): (192, 3, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 2, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -217,7 +217,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_deepwiki_modularmonolith", True): (192, 7, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -1121,3 +1121,26 @@ def test_an_address_of_this_machine_is_shown_by_its_port(tmp_path: Path) -> None
     assert found("localhost:1543", "13-14") == [7]
     # A remote host's port is no port of this file's services.
     assert found("https://example.com:80", "9-10") == [7]
+
+
+def test_a_product_s_stem_before_the_acronym_of_its_kind_shows_it(tmp_path: Path) -> None:
+    # Settings name a pool, a database or a queue by its stem, the kind's
+    # acronym left out: `spring.datasource.hikari.` for "HikariCP".
+    (tmp_path / "app.properties").write_text(
+        "server.port=8080\nspring.datasource.hikari.maximum-pool-size=10\n"
+        "ui.theme=swift-dark\nspring.datasource.url=jdbc:h2:mem\nbookstore.PoolSettings=on\n"
+    )
+
+    def found(product: str, cited: int) -> list[int]:
+        page = (
+            f"# Data\n\n## Pool\n\nThe {product} pool reads `PoolSettings`.\n\n"
+            f"Sources: [app.properties:{cited}](app.properties#L{cited})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("HikariCP", 2) == []
+    # Lines writing neither it nor its stem; a stem that is a word of its
+    # own (`swift` of `SwiftUI`) or too short to be one shows nothing.
+    assert found("HikariCP", 4) == [7]
+    assert found("SwiftUI", 3) == [7]
+    assert found("MyCP", 2) == [7]

@@ -73,6 +73,23 @@ _WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
 `macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
 code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
+_PRODUCT = re.compile(r"([A-Z][a-z]{3,})(?:DB|SQL|MQ|CP)")
+"""A product's name ending in the acronym of its kind, which code and
+configuration leave out (a database, a queue, a pool: `PostgreSQL`,
+`MongoDB`, `RabbitMQ`, `HikariCP`), its stem of four letters or more before
+it. Not other kinds (`SwiftUI`, `OpenAPI`): their stem is a word of its
+own, a language's or any prose's."""
+
+
+def _stem(word: str) -> str:
+    """For a product's name ending in an acronym (`_PRODUCT`), a pattern of
+    a word beginning with its stem: what code and configuration write of it
+    (`spring.datasource.hikari.`, `postgres:`, `rabbitTemplate`); "" for
+    another word."""
+    product = _PRODUCT.fullmatch(word)
+    return rf"(?<![a-z0-9]){product.group(1).lower()}" if product else ""
+
+
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
@@ -302,7 +319,7 @@ def terms_of(text: str) -> tuple[Term, ...]:
         written = match.group(0) + (")" if match.group(0).endswith("(") else "")
         term = _span_term(written, prose=True)
         if term is not None and _WEAK_PROSE.fullmatch(term.text):
-            term = term._replace(weak=True)
+            term = term._replace(weak=True, spread=_stem(term.text))
         add(term)
     return tuple(found.values())
 
