@@ -268,6 +268,12 @@ class Subject:
     """A section's prose words of five letters or more, as word keys: a
     function or class the cited lines define under one of them ("handle
     preflight checks" at `preflight() {`) shows the section."""
+    titled: frozenset[str] = frozenset()
+    """The words of five letters or more, lower case and singular, of the
+    headings over a section (its own and its parents', not the page's
+    title): a heading of the cited lines writing one says they are about
+    what the section is ("#### Data Isolation" under "## Data Isolation
+    Principles")."""
     words: bool = False
     """Whether the terms are words of the prose joined as code would name
     them (a unit naming no name: its bold label, its Title Case phrases,
@@ -713,7 +719,7 @@ class SubjectReader:
         start = self._block_start(index)
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
-        subject = replace(self._blocks(start, index), said=said)
+        subject = replace(self._blocks(start, index), said=said, titled=self._titles(start))
         wider = self._subsections_start(start)
         if wider == start or not subject.terms:
             return subject
@@ -803,6 +809,17 @@ class SubjectReader:
                 assert heading is not None
                 return heading.group(1)
         return None
+
+    def _titles(self, index: int) -> frozenset[str]:
+        """The long words (`long_words`) of the headings over the line at
+        `index`: the nearest, then each of a lower level, down to `##`."""
+        found: set[str] = set()
+        level = 7
+        for above in range(index, -1, -1):
+            if 1 < self._level(above) < level:
+                level = self._level(above)
+                found |= long_words(_HEADING.sub(r"\1", self.lines[above]))
+        return frozenset(found)
 
     def _heading(self, index: int) -> Subject:
         text = self._heading_text(index)
@@ -1014,6 +1031,15 @@ def _front_name(lines: Sequence[str]) -> str | None:
         if re.match(r"^\s*(?:name|title)\s*:", line):
             return line
     return None
+
+
+def long_words(text: str) -> frozenset[str]:
+    """The words of five letters or more of a text, lower case and singular
+    (`Events` is `event`)."""
+    return frozenset(
+        word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        for word in re.findall(r"\b[a-z]{5,}\b", text.lower())
+    )
 
 
 def page_subjects(lines: Sequence[str]) -> SubjectReader:
