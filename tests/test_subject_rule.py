@@ -198,7 +198,7 @@ FIGURES = {
     ("subjects_handwritten_cfdb", False): (116, 29, 9, 8),
     ("subjects_qoder_pyoffice", True): (80, 0, 5, 2),
     ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
-    ("subjects_qoder_vandamme", True): (160, 2, 13, 7),
+    ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 9, 13, 10),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
@@ -1174,3 +1174,24 @@ def test_a_heading_of_the_cited_lines_naming_the_section_s_heading_shows_it(
     assert found("## Module Queries", "5-7") == [7]
     assert found("## Module Queries", "1-2") == [7]
     assert found("## Data Isolation Principles", "1-2") == [7]
+
+
+def test_a_version_the_unit_writes_is_shown_where_the_lines_write_it(tmp_path: Path) -> None:
+    # "Python 3.10 or higher" cites a manifest's `requires-python`: the
+    # version is what the lines show, whatever words the unit says it in.
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "proxy"\nrequires-python = ">=3.10"\n'
+        'dependencies = ["fastapi>=0.110", "uvicorn==13.10"]\n\n[tool.uv]\ndev = true\n'
+    )
+
+    def found(prose: str, cited: int) -> list[int]:
+        page = (
+            f"# Start\n\n## Requirements\n\n{prose} It installs `proxy`.\n\n"
+            f"Sources: [pyproject.toml:{cited}](pyproject.toml#L{cited})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("Python 3.10 or higher.", 3) == []
+    # Another version, or the same digits inside a longer number.
+    assert found("Python 3.11 or higher.", 3) == [7]
+    assert found("Python 3.10 or higher.", 4) == [7]

@@ -341,7 +341,8 @@ def _paths_of(text: str) -> tuple[Term, ...]:
     the cited one), but lines writing one show what the text says of it.
     So does an address of the machine or of a service, by its port
     (`_port`)."""
-    spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(_LINK.sub(" ", text)))
+    unlinked = _LINK.sub(" ", text)
+    spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(unlinked))
     found: list[Term] = []
     for span in dict.fromkeys(spans):
         port = _port(span)
@@ -349,7 +350,15 @@ def _paths_of(text: str) -> tuple[Term, ...]:
             found.append(Term(span, (), span.lower(), spread=port))
         elif not _cites(span) and _path(span):
             found.append(Term(span, (), span.lower()))
+    for version in dict.fromkeys(_VERSION.findall(unlinked)):
+        found.append(Term(version, (), "", spread=rf"(?<![\w.]){re.escape(version)}(?!\d)"))
     return tuple(found)
+
+
+_VERSION = re.compile(r"(?<![\w.:#/-])[1-9]\d{0,3}(?:\.\d{1,4}){1,3}(?![\w.]?\d)")
+"""A version or a number with decimals (`3.10`, `18.17.0`; not `0.5`, nor
+a citation's `a.py:3`): where the cited lines write it (`requires-python =
+">=3.10"`), they show what the unit says of it."""
 
 
 def _port(span: str) -> str:
