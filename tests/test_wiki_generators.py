@@ -139,6 +139,96 @@ def test_deepwiki_format_below_the_root_linking_from_the_root_is_read_from_the_r
     ]
 
 
+DEEPWIKI_HEAD = """\
+# Overview
+
+<details>
+<summary>Relevant source files</summary>
+
+The following files were used as context for generating this wiki page:
+
+- [README.md](../README.md)
+- [src/app.ts](../src/app.ts)
+
+</details>
+
+"""
+
+
+def test_deepwikis_export_moved_a_folder_down_is_read_as_its_texts_say():
+    # DeepWiki's export climbs one folder (`../src/app.ts`), written for
+    # `.deepwiki/`; copied into `docs/wiki/`, Markdown follows it to
+    # `docs/src/app.ts`. Each text names the file from the root.
+    text = DEEPWIKI_HEAD + (
+        "The app starts here.\n\n**Sources:** [README.md:1-8](../README.md#L1-L8), "
+        "[src/app.ts:3-9](../src/app.ts#L3-L9)\n"
+    )
+    lines = text.split("\n")
+    wiki = GENERATORS.wiki_of("docs/wiki/1-overview.md", lines)
+    assert wiki is not None and wiki.generator == "deepwiki"
+    facts = read_wiki("docs/wiki/1-overview.md", lines, parse(text, "x.md").markdown, wiki)
+    assert [(c.path, c.problem) for c in facts.citations] == [
+        ("README.md", ""),
+        ("src/app.ts", ""),
+    ]
+    assert [s.path for s in facts.sources] == ["README.md", "src/app.ts"]
+    assert facts.climbing_short == (15, 14, "../README.md#L1-L8", "docs/README.md")
+    # Where it sits, in `.deepwiki/`, its links lead where their texts say.
+    at_home = read_wiki(".deepwiki/1-overview.md", lines, parse(text, "x.md").markdown, wiki)
+    assert [c.path for c in at_home.citations] == ["README.md", "src/app.ts"]
+    assert at_home.climbing_short is None
+    # Links climbing unevenly are read from the page's folder, as Markdown does.
+    uneven = text.replace("(../src/app.ts#L3-L9)", "(../../src/app.ts#L3-L9)")
+    facts = read_wiki(
+        "docs/wiki/1-overview.md", uneven.split("\n"), parse(uneven, "x.md").markdown, wiki
+    )
+    assert [(c.path, c.problem) for c in facts.citations] == [
+        ("docs/README.md", "bare-name"),
+        ("src/app.ts", ""),
+    ]
+    assert facts.climbing_short is None
+
+
+def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.ts").write_text("".join(f"line {n}\n" for n in range(1, 12)))
+    (tmp_path / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
+    text = DEEPWIKI_HEAD + (
+        "The app starts here.\n\n**Sources:** [README.md:1-8](../README.md#L1-L8), "
+        "[src/app.ts:3-19](../src/app.ts#L3-L19)\n"
+    )
+
+    def found(folder: str) -> list[tuple[str, str]]:
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / "1-overview.md").write_text(text)
+        done = run_cli(
+            monkeypatch,
+            capsys,
+            tmp_path,
+            "check",
+            "--no-cache",
+            "--output-format",
+            "json",
+            f"{folder}/1-overview.md",
+        )
+        shutil.rmtree(tmp_path / folder.split("/")[0])
+        return [(f["code"], f["message"]) for f in json.loads(done.out)]
+
+    moved = found("docs/wiki")
+    # One finding says the links lead elsewhere; the citations are judged as
+    # their texts say (the range past `src/app.ts`'s end is found).
+    assert [code for code, _ in moved] == ["DL804", "DL802"]
+    assert moved[0][1] == (
+        "the page's citation links climb 1 folder (`../README.md#L1-L8`), as from a page 1 "
+        "folder below the root; this page is 2 below it (`docs/wiki/`), so they lead to "
+        "`docs/README.md` and the like, not to the files their texts name: they are read as "
+        "their texts say (from here, `../../README.md#L1-L8`)"
+    )
+    assert [code for code, _ in found(".deepwiki")] == ["DL802"]
+
+
 def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():
     # blixten85/product-describer's cubic wiki writes `provider\_config.py`
     # in the link's text and target alike; both render `provider_config.py`.

@@ -129,3 +129,9 @@ class WikiFacts(NamedTuple):
     site_links: tuple[SiteLink, ...]
     names: tuple[NameMention, ...]
     markup: tuple[Markup, ...]
+    climbing_short: tuple[int, int, str, str] | None = None
+    """Where the page's citation links climb fewer folders than the page
+    sits below the root (a wiki written for `.deepwiki/`, moved into
+    `docs/wiki/`): its first such link's line, column and target, and the
+    path Markdown follows that target to from the page's folder. The
+    citations are read as their texts say, from the root."""

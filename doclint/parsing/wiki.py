@@ -57,7 +57,8 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     page_folder = posixpath.dirname(path)
     spans = code_spans(lines, fenced)
     written = [*_written_links(markdown.links, listed), *_span_links(spans, grammar, listed)]
-    folder = _Bases(grammar, page_folder, _from_root(written, grammar, page_folder))
+    climb = _climb(written, grammar, page_folder)
+    folder = _Bases(grammar, page_folder, climb)
     citations: list[Citation] = []
     sources: list[SourceEntry] = list(_front_matter_sources(lines, grammar.front_matter_sources))
     sites: list[SiteLink] = []
@@ -94,7 +95,10 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     citations.sort(key=lambda c: (c.line, c.column))
     names = tuple(_names(lines, spans, citations, grammar, listed))
     markup = tuple(_markup(lines, grammar))
-    return WikiFacts(wiki.generator, tuple(citations), tuple(sources), tuple(sites), names, markup)
+    short = _climbing_short(markdown.links, listed, page_folder, climb)
+    return WikiFacts(
+        wiki.generator, tuple(citations), tuple(sources), tuple(sites), names, markup, short
+    )
 
 
 class _Bases:
@@ -103,9 +107,10 @@ class _Bases:
 
     __slots__ = ("links", "prose")
 
-    def __init__(self, grammar: WikiGrammar, folder: str, from_root: bool) -> None:
+    def __init__(self, grammar: WikiGrammar, folder: str, climb: int | None) -> None:
+        written = folder if climb is None else _ancestor(folder, climb)
         self.links: tuple[str | None, ...] = tuple(
-            None if form.base == "root" or (form.base == "page-or-root" and from_root) else folder
+            None if form.base == "root" else written if form.base == "page-or-root" else folder
             for form in grammar.links
         )
         self.prose: str | None = folder if grammar.base == "page" else None
@@ -134,17 +139,18 @@ def _span_links(
                 yield _group(match, "text"), _group(match, "target")
 
 
-def _from_root(written: Sequence[tuple[str, str]], grammar: WikiGrammar, folder: str) -> bool:
-    """Whether the page's relative citations are written from the root: the
-    page sits below it and the target of each relative citation of a
-    `page-or-root` form, a link's or one a code span holds (cubic writes
-    some pages' sources so), names the very path its text gives
-    (`[src/lib.rs:5](src/lib.rs#L5)` in `.cubic/wiki/01-a/`, where
-    DeepWiki's own export writes `(../src/lib.rs#L5)`). One citation
-    reading otherwise keeps the page's folder, as Markdown reads it."""
+def _climb(written: Sequence[tuple[str, str]], grammar: WikiGrammar, folder: str) -> int | None:
+    """How many folders the page's relative citations of a `page-or-root`
+    form climb (`../`) to the path their text gives, where each climbs as
+    many and the page sits deeper than that; None where they are read from
+    the page's folder, as Markdown reads them. 0: written from the root
+    (`[src/lib.rs:5](src/lib.rs#L5)` in `.cubic/wiki/01-a/`, cubic's, a
+    link's or one a code span holds); 1 in `docs/wiki/`: DeepWiki's export,
+    written for `.deepwiki/` (`[src/lib.rs:5](../src/lib.rs#L5)`), moved a
+    folder down. One citation reading otherwise keeps the page's folder."""
     if not folder or not any(form.base == "page-or-root" for form in grammar.links):
-        return False
-    seen = False
+        return None
+    climbs: set[int] = set()
     for text, target in written:
         for form in grammar.links:
             if form.base != "page-or-root" or form.target is None or form.text is None:
@@ -152,11 +158,41 @@ def _from_root(written: Sequence[tuple[str, str]], grammar: WikiGrammar, folder:
             aimed, said = form.target.match(target), form.text.match(text)
             if aimed is None or said is None or _group(aimed, "repository"):
                 continue
-            if _clean(unquoted(aimed.group("path"))) != _clean(_group(said, "path")):
-                return False
-            seen = True
+            path, named = unquoted(aimed.group("path")).strip(), _clean(_group(said, "path"))
+            up = 0
+            while path.startswith("../"):
+                path, up = path[3:], up + 1
+            if not named or _clean(path) != named:
+                return None
+            climbs.add(up)
             break
-    return seen
+    if len(climbs) != 1:
+        return None
+    climb = climbs.pop()
+    return climb if climb < folder.count("/") + 1 else None
+
+
+def _ancestor(folder: str, depth: int) -> str | None:
+    """The folder `depth` folders below the root on the way to `folder`
+    (None for the root itself)."""
+    return "/".join(folder.split("/")[:depth]) or None
+
+
+def _climbing_short(
+    links: Sequence[Link], listed: frozenset[int], folder: str, climb: int | None
+) -> tuple[int, int, str, str] | None:
+    """Where the page's citation links climb fewer folders than it sits
+    below the root (`_climb`), its first such link: its line, column,
+    target and the path Markdown follows it to from the page's folder."""
+    if not climb:
+        return None
+    for link in links:
+        target = link.target.strip()
+        if link.line in listed or not target.startswith("../"):
+            continue
+        followed = _joined(folder, unquoted(target.split("#", 1)[0]))
+        return link.line, link.column, target, followed
+    return None
 
 
 def _source_list_lines(

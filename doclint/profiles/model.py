@@ -460,7 +460,9 @@ WIKI_BASES: Mapping[str, str] = {
     "page": "the page's folder",
     "root": "the tree's root (the folder holding the wiki's folder)",
     "page-or-root": "the page's folder, unless every relative citation of the page names in "
-    "its target the path its text gives (a generator writing from the root): then the root",
+    "its target the path its text gives (a generator writing from the root): then the root; "
+    "or each climbs as many folders (`../`) to it, fewer than the page sits below the root "
+    "(an export moved down): then read from the root too, and said",
 }
 """The folders a wiki's relative paths may be read from."""
 

@@ -63,8 +63,10 @@ class CitationLinkModel(Strict):
         default="page",
         description="The folder a relative target's path is read from: `page` (the page's "
         "folder), `root` (the tree's root), `page-or-root` (the root where every relative "
-        "citation of the page names in its target the path its text gives). A target with "
-        "a `repository` group is read from that repository's top.",
+        "citation of the page names in its target the path its text gives, or climbs as many "
+        "folders to it, fewer than the page sits deep: an export moved down, said by "
+        "malformed-citation). A target with a `repository` group is read from that "
+        "repository's top.",
     )
 
     @field_validator("target")

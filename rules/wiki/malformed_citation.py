@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,11 @@ class MalformedCitation(Rule[MarkdownPage]):
         Windows backslashes (`file://office\\compat.py`: the file it meant,
         `office/compat.py`, is judged as cited, not said missing), a citation in a code span or in a
         fenced block (it renders as text), a link Markdown does not render (a
-        target with a space).
+        target with a space). Once a page, at its first: citation links that
+        each climb as many folders to the path their text gives, fewer than
+        the page sits below the root (DeepWiki's export, written for
+        `.deepwiki/`, copied into `docs/wiki/`: `../src/a.ts` leads to
+        `docs/src/a.ts`); its citations are read as their texts say.
 
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
@@ -61,7 +66,10 @@ class MalformedCitation(Rule[MarkdownPage]):
     AS_TEXT = Cause("malformed-citation/not-a-link", "Citation that renders as no link")
     AMBIGUOUS = Cause("malformed-citation/ambiguous", "Citation of a name several files have")
     BACKSLASHES = Cause("malformed-citation/backslashes", "Citation of a Windows path")
-    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES)
+    CLIMBS_SHORT = Cause(
+        "malformed-citation/climbs-short", "Citation links written for a page nearer the root"
+    )
+    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES, CLIMBS_SHORT)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -71,6 +79,8 @@ class MalformedCitation(Rule[MarkdownPage]):
             return
         from ._wiki import placed_elsewhere
 
+        if facts.climbing_short is not None:
+            yield self._climbing_short(ctx.path, *facts.climbing_short)
         for citation in facts.citations:
             if citation.problem:
                 message, cause = self._said(citation)
@@ -83,6 +93,20 @@ class MalformedCitation(Rule[MarkdownPage]):
                     f"its folder: the project has it at `{found}`"
                 )
                 yield Finding(citation.line, citation.column, message, cause=self.DISAGREES)
+
+    def _climbing_short(
+        self, path: str, line: int, column: int, target: str, followed: str
+    ) -> Finding:
+        folder = posixpath.dirname(path)
+        climb = target.count("../")
+        deep = folder.count("/") + 1
+        message = (
+            f"the page's citation links climb {_folders(climb)} (`{target}`), as from a page "
+            f"{_folders(climb)} below the root; this page is {deep} below it (`{folder}/`), so "
+            f"they lead to `{followed}` and the like, not to the files their texts name: they "
+            f"are read as their texts say (from here, `{'../' * deep}{target[3 * climb :]}`)"
+        )
+        return Finding(line, column, message, cause=self.CLIMBS_SHORT)
 
     def _said(self, citation: Citation) -> tuple[str, Cause]:
         shown = _shown(citation)
@@ -124,6 +148,10 @@ class MalformedCitation(Rule[MarkdownPage]):
                 self.AS_TEXT
             )
         return f"citation `{shown}` is not rendered as a link", self.AS_TEXT
+
+
+def _folders(count: int) -> str:
+    return f"{count} folder" if count == 1 else f"{count} folders"
 
 
 def _shown(citation: Citation) -> str:
