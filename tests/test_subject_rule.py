@@ -192,7 +192,7 @@ FIGURES = {
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
     ("subjects_cubic_arena", True): (76, 4, 27, 13),
     ("subjects_cubic_arena", False): (76, 4, 27, 13),
-    ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 2, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -221,7 +221,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
     ("subjects_cubic_arena", True): (76, 8, 27, 16),
     ("subjects_cubic_arena", False): (76, 8, 27, 16),
-    ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -1098,3 +1098,53 @@ def test_a_product_s_name_ending_in_an_acronym_in_prose_places_nothing(tmp_path:
         ("HikariCP", True),
         ("SessionStore", False),
     ]
+
+
+def test_an_address_of_this_machine_is_shown_by_its_port(tmp_path: Path) -> None:
+    # DeepWiki's tables of where each service listens (`http://localhost:3000`)
+    # cite a Compose file's `ports:`, which writes the port alone; the
+    # scheme's port stands for an address writing none (`http://localhost`).
+    (tmp_path / "compose.yml").write_text(
+        "services:\n  frontend:\n    image: node\n    environment:\n      MODE: dev\n"
+        '    ports:\n      - "3000:3000"\n  proxy:\n    ports:\n      - "80:80"\n'
+        '  db:\n    image: postgres\n    ports:\n      - "15432:5432"\n'
+    )
+
+    def found(address: str, cited: str) -> list[int]:
+        page = (
+            f"# Access\n\n## Services\n\nThe `frontend` answers at `{address}`.\n\n"
+            f"Sources: [compose.yml:{cited}](compose.yml#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    # The lines of another service than the one named, shown by the port.
+    assert found("http://localhost", "9-10") == []
+    assert found("localhost:15432", "13-14") == []
+    # Another service's port, or a port only part of a longer number.
+    assert found("http://localhost:3000/api", "9-10") == [7]
+    assert found("localhost:1543", "13-14") == [7]
+    # A remote host's port is no port of this file's services.
+    assert found("https://example.com:80", "9-10") == [7]
+
+
+def test_a_product_s_stem_before_the_acronym_of_its_kind_shows_it(tmp_path: Path) -> None:
+    # Settings name a pool, a database or a queue by its stem, the kind's
+    # acronym left out: `spring.datasource.hikari.` for "HikariCP".
+    (tmp_path / "app.properties").write_text(
+        "server.port=8080\nspring.datasource.hikari.maximum-pool-size=10\n"
+        "ui.theme=swift-dark\nspring.datasource.url=jdbc:h2:mem\nbookstore.PoolSettings=on\n"
+    )
+
+    def found(product: str, cited: int) -> list[int]:
+        page = (
+            f"# Data\n\n## Pool\n\nThe {product} pool reads `PoolSettings`.\n\n"
+            f"Sources: [app.properties:{cited}](app.properties#L{cited})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("HikariCP", 2) == []
+    # Lines writing neither it nor its stem; a stem that is a word of its
+    # own (`swift` of `SwiftUI`) or too short to be one shows nothing.
+    assert found("HikariCP", 4) == [7]
+    assert found("SwiftUI", 3) == [7]
+    assert found("MyCP", 2) == [7]

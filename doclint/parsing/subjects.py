@@ -73,6 +73,23 @@ _WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
 `macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
 code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
+_PRODUCT = re.compile(r"([A-Z][a-z]{3,})(?:DB|SQL|MQ|CP)")
+"""A product's name ending in the acronym of its kind, which code and
+configuration leave out (a database, a queue, a pool: `PostgreSQL`,
+`MongoDB`, `RabbitMQ`, `HikariCP`), its stem of four letters or more before
+it. Not other kinds (`SwiftUI`, `OpenAPI`): their stem is a word of its
+own, a language's or any prose's."""
+
+
+def _stem(word: str) -> str:
+    """For a product's name ending in an acronym (`_PRODUCT`), a pattern of
+    a word beginning with its stem: what code and configuration write of it
+    (`spring.datasource.hikari.`, `postgres:`, `rabbitTemplate`); "" for
+    another word."""
+    product = _PRODUCT.fullmatch(word)
+    return rf"(?<![a-z0-9]){product.group(1).lower()}" if product else ""
+
+
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
@@ -173,10 +190,11 @@ class Term(NamedTuple):
     than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
     but where they do not, its place elsewhere tells nothing."""
     spread: str = ""
-    """For words joined as code would name them (`Inline Images`): a pattern
-    (lower case) of the words, each singular or not, in order inside one
-    identifier with other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`);
-    "" for other terms. It shows the term, and places nothing."""
+    """A pattern (lower case) whose match shows the term, and places
+    nothing: for words joined as code would name them (`Inline Images`),
+    the words, each singular or not, in order inside one identifier with
+    other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`); for an address
+    (`localhost:3000`), its port; "" for other terms."""
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
@@ -301,7 +319,7 @@ def terms_of(text: str) -> tuple[Term, ...]:
         written = match.group(0) + (")" if match.group(0).endswith("(") else "")
         term = _span_term(written, prose=True)
         if term is not None and _WEAK_PROSE.fullmatch(term.text):
-            term = term._replace(weak=True)
+            term = term._replace(weak=True, spread=_stem(term.text))
         add(term)
     return tuple(found.values())
 
@@ -314,13 +332,43 @@ def _paths_of(text: str) -> tuple[Term, ...]:
     """The paths and file names a piece of a page names in code spans
     (`~/.bastion/hosts.json`, `Platform.swift`), each shown by its text:
     no subject to look for elsewhere (most name another citation's file, or
-    the cited one), but lines writing one show what the text says of it."""
+    the cited one), but lines writing one show what the text says of it.
+    So does an address of the machine or of a service, by its port
+    (`_port`)."""
     spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(_LINK.sub(" ", text)))
-    return tuple(
-        Term(span, (), span.lower())
-        for span in dict.fromkeys(spans)
-        if not _cites(span) and _path(span)
-    )
+    found: list[Term] = []
+    for span in dict.fromkeys(spans):
+        port = _port(span)
+        if port:
+            found.append(Term(span, (), span.lower(), spread=port))
+        elif not _cites(span) and _path(span):
+            found.append(Term(span, (), span.lower()))
+    return tuple(found)
+
+
+def _port(span: str) -> str:
+    """For an address of this machine (`http://localhost:3000/api`,
+    `localhost:5432`, `http://localhost`) or of a service by its name
+    (`http://orders-service:9090`), a pattern of its port as a whole
+    number, the scheme's where it writes none: what a compose file's
+    `ports:` or a server's settings write of it (`"3000:3000"`,
+    `server.port=9090`). "" for other text (`Makefile:12` is a citation)."""
+    address = _ADDRESS.fullmatch(span)
+    if address is None:
+        return ""
+    scheme, host, port = address.group(1, 2, 3)
+    if host not in _LOCAL_HOSTS and scheme is None:
+        return ""
+    if port is None and host in _LOCAL_HOSTS:
+        port = _DEFAULT_PORTS.get(scheme or "")
+    return rf"(?<![\w.]){port}(?![\w.])" if port else ""
+
+
+_ADDRESS = re.compile(
+    r"(?:(https?)://)?(localhost|127\.0\.0\.1|0\.0\.0\.0|[a-z][a-z0-9-]*)(?::(\d{2,5}))?(?:/\S*)?"
+)
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0"})
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 def _code_lines(lines: Sequence[str]) -> tuple[Term, ...]:
