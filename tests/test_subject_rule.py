@@ -190,8 +190,8 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_cubic_arena", True): (76, 4, 27, 13),
-    ("subjects_cubic_arena", False): (76, 4, 27, 13),
+    ("subjects_cubic_arena", True): (76, 2, 27, 13),
+    ("subjects_cubic_arena", False): (76, 2, 27, 13),
     ("subjects_deepwiki_modularmonolith", True): (192, 2, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -219,8 +219,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_cubic_arena", True): (76, 8, 27, 16),
-    ("subjects_cubic_arena", False): (76, 8, 27, 16),
+    ("subjects_cubic_arena", True): (76, 6, 27, 16),
+    ("subjects_cubic_arena", False): (76, 6, 27, 16),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1148,3 +1148,27 @@ def test_a_product_s_stem_before_the_acronym_of_its_kind_shows_it(tmp_path: Path
     assert found("HikariCP", 4) == [7]
     assert found("SwiftUI", 3) == [7]
     assert found("MyCP", 2) == [7]
+
+
+def test_words_in_the_plural_are_shown_by_their_singular(tmp_path: Path) -> None:
+    # A cubic page names what a section is about in the plural ("Skills",
+    # **Health Checks:**) where the cited prose says one ("Skill", "health
+    # check"); the plural stands further down the file, which would place it.
+    (tmp_path / "guide.md").write_text(
+        "# Bridge Skill\n\nA skill is a protocol for agents.\n\nThe worker runs a health check.\n\n"
+        "A skillful agent waits.\n\nNor here.\n\nSee the skills and health checks below.\n"
+    )
+
+    def found(named: str, cited: str) -> list[int]:
+        page = (
+            f"# Guide\n\n## Overview\n\nThe bridge manages {named} for its agents.\n\n"
+            f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found('"Skills"', "1-3") == []
+    assert found("**Health Checks:**", "5") == []
+    # Lines saying neither, or the singular only inside a longer word, show
+    # nothing of them.
+    assert found('"Skills"', "9") == [7]
+    assert found('"Skills"', "7") == [7]

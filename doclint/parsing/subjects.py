@@ -276,9 +276,27 @@ class Subject:
     holding it says nothing (the file may say it in other words)."""
 
     def shown_by(self, text: str) -> bool:
-        """Whether `text` (the cited lines and their window) shows a term."""
+        """Whether `text` (the cited lines and their window) shows a term,
+        a term of prose words in the plural by its singular too."""
         words, lowered = text_words(text, hyphenated=True), text.lower()
-        return any(term.shown_in(words, lowered) for term in (*self.terms, *self.also))
+        return any(
+            term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
+            for term in (*self.terms, *self.also)
+        )
+
+
+def _singular_shown(literal: str, lowered: str) -> bool:
+    """Whether a label or quoted text of prose words in the plural ("health
+    checks", "Skills") stands in `lowered` in the singular, as whole words
+    ("health check", "Skill"): prose says one of a kind where a page names
+    them all. It shows the subject, and places nothing."""
+    if not _PROSE_PLURAL.fullmatch(literal):
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(literal[:-1])}(?![\w-])", lowered) is not None
+
+
+_PROSE_PLURAL = re.compile(r"[a-z]+(?: [a-z]+)*[a-rt-z]s")
+"""Prose words, the last a plural in `s` (not `ss`: "access")."""
 
 
 def terms_of(text: str) -> tuple[Term, ...]:
