@@ -190,8 +190,8 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_cubic_arena", True): (76, 2, 27, 13),
-    ("subjects_cubic_arena", False): (76, 2, 27, 13),
+    ("subjects_cubic_arena", True): (76, 2, 27, 14),
+    ("subjects_cubic_arena", False): (76, 2, 27, 14),
     ("subjects_deepwiki_modularmonolith", True): (192, 2, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -219,8 +219,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_cubic_arena", True): (76, 6, 27, 16),
-    ("subjects_cubic_arena", False): (76, 6, 27, 16),
+    ("subjects_cubic_arena", True): (76, 6, 27, 17),
+    ("subjects_cubic_arena", False): (76, 6, 27, 17),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1172,3 +1172,27 @@ def test_words_in_the_plural_are_shown_by_their_singular(tmp_path: Path) -> None
     # nothing of them.
     assert found('"Skills"', "9") == [7]
     assert found('"Skills"', "7") == [7]
+
+
+def test_a_route_is_not_shown_by_the_last_word_of_another_route(tmp_path: Path) -> None:
+    # cubic cited a dashboard's request of `/v1/tunnels/status` for its table
+    # of `/v1/status`: the word `status` there is the other route's.
+    (tmp_path / "overview.js").write_text(
+        'const health = await api("/v1/status");\n\n\n\n\n'
+        'const tun = await api("/v1/tunnels/status");\n\n\n\n\n'
+        'const user = await api("/api/users/:id");\n\n\n\n\n'
+        "function status() { return 1; }\n"
+    )
+
+    def found(route: str, cited: str) -> list[int]:
+        page = (
+            f"# Overview\n\n## Metrics\n\nThe panel reads `{route}`.\n\n"
+            f"Sources: [overview.js:{cited}](overview.js#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("/v1/status", "6") == [7]
+    # The same route with its parameter written otherwise, or the route's
+    # word on its own (a handler named for it), shows it.
+    assert found("/api/users/{id}", "11") == []
+    assert found("/v1/status", "16") == []

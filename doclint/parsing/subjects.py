@@ -279,10 +279,30 @@ class Subject:
         """Whether `text` (the cited lines and their window) shows a term,
         a term of prose words in the plural by its singular too."""
         words, lowered = text_words(text, hyphenated=True), text.lower()
-        return any(
-            term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
-            for term in (*self.terms, *self.also)
-        )
+        return any(_shows(term, text, words, lowered) for term in (*self.terms, *self.also))
+
+
+def _shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
+    """Whether `text` (its `words` and `lowered`) shows `term`. A route the
+    text does not write is not shown by its last word where that word ends
+    another route the text writes (`status` of `/v1/tunnels/status` for
+    `/v1/status`): that word is the other route's."""
+    if term.literal.startswith("/") and term.literal not in lowered and _ROUTE.search(text):
+        own = _route_shape(term.literal)
+        text = _ROUTE.sub(lambda m: m[0] if own.endswith(_route_shape(m[0])) else " ", text)
+        words, lowered = text_words(text, hyphenated=True), text.lower()
+    return term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
+
+
+_ROUTE = re.compile(r"(?<![\w.:/])/[\w.{}<>$:-]+(?:/[\w.{}<>$:-]+)+/?")
+"""A route or absolute path of two segments or more a text writes (not the
+path of a URL, which follows its host)."""
+
+
+def _route_shape(route: str) -> str:
+    """A route with its parameters alike however written (`{id}`, `:id`,
+    `<id>`, `${id}`), in lower case, without a trailing slash."""
+    return re.sub(r"\{[^}]*\}|<[^>]*>|:\w+|\$\{?\w+\}?", "*", route.lower()).rstrip("/")
 
 
 def _singular_shown(literal: str, lowered: str) -> bool:
