@@ -190,8 +190,8 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_cubic_arena", True): (104, 3, 37, 18),
-    ("subjects_cubic_arena", False): (104, 3, 37, 18),
+    ("subjects_cubic_arena", True): (104, 3, 37, 19),
+    ("subjects_cubic_arena", False): (104, 3, 37, 19),
     ("subjects_deepwiki_modularmonolith", True): (192, 2, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -219,8 +219,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_cubic_arena", True): (104, 7, 37, 21),
-    ("subjects_cubic_arena", False): (104, 7, 37, 21),
+    ("subjects_cubic_arena", True): (104, 7, 37, 22),
+    ("subjects_cubic_arena", False): (104, 7, 37, 22),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1196,3 +1196,29 @@ def test_a_route_is_not_shown_by_the_last_word_of_another_route(tmp_path: Path) 
     # word on its own (a handler named for it), shows it.
     assert found("/api/users/{id}", "11") == []
     assert found("/v1/status", "16") == []
+
+
+def test_a_list_labelling_its_items_by_names_of_the_section_above_judges_by_them(
+    tmp_path: Path,
+) -> None:
+    # cubic writes a section's tools in code in its prose, then a subsection
+    # listing each under a bold label (`**Bandit:**`) with its own sources
+    # line; the labels name the tools the prose wrote.
+    (tmp_path / "CONTRIBUTING.md").write_text(
+        "# Contributing\n\nRun the tests.\n\nReload the extension.\n\n"
+        "The gates: bandit, semgrep and pip-audit.\n"
+    )
+
+    def found(labels: tuple[str, ...], cited: str) -> list[int]:
+        items = "".join(f"- **{label}:** required.\n" for label in labels)
+        page = (
+            "# Guide\n\n## Security\n\nEvery change passes `bandit`, `semgrep` and `pip-audit`.\n\n"
+            f"### Gates\n{items}\n"
+            f"Sources: [CONTRIBUTING.md:{cited}](CONTRIBUTING.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found(("Bandit", "Semgrep"), "3-5") == [11]
+    assert found(("Bandit", "Semgrep"), "7") == []
+    # Labels naming none of the prose's names judge by nothing of it.
+    assert found(("Speed", "Safety"), "3-5") == []

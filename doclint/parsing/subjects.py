@@ -753,10 +753,28 @@ class SubjectReader:
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
         subject = replace(self._blocks(start, index), said=said)
         wider = self._subsections_start(start)
-        if wider == start or not subject.terms:
+        if wider == start:
             return subject
         text = "\n".join(self._lines_of(wider, start, ("text", "item", "row", "fence")))
-        return replace(subject, also=subject.also + terms_of(text))
+        wider_terms = terms_of(text)
+        # A name the wider prose writes that this subsection's list labels an
+        # item with (`**Bandit:**` under "`bandit`, `semgrep` and
+        # `pip-audit`") is a name of this subsection: it judges, and words
+        # the subsection was read by only show it.
+        labels = {
+            label.group(1).strip().lower()
+            for line in self._lines_of(start, index, ("item",))
+            if (label := _LABEL.match(line))
+        }
+        labelled = tuple(t for t in wider_terms if t.text.lower() in labels)
+        if labelled:
+            named = () if subject.words else subject.terms
+            worded = subject.terms if subject.words else ()
+            also = subject.also + worded + wider_terms
+            return replace(subject, terms=named + labelled, also=also, words=False)
+        if not subject.terms:
+            return subject
+        return replace(subject, also=subject.also + wider_terms)
 
     def _blocks(self, start: int, index: int) -> Subject:
         """The subject of the blocks from `start` to the sources line at `index`."""
