@@ -90,6 +90,7 @@ if TYPE_CHECKING:
         Subject,
         SubjectReader,
         Term,
+        long_words,
         page_subjects,
         text_words,
         word_key,
@@ -141,6 +142,7 @@ __all__ = [
     "heading_lines",
     "html_anchors",
     "in_output_example",
+    "long_words",
     "mermaid_ahead",
     "mermaid_state",
     "mermaid_verdicts",
@@ -192,7 +194,15 @@ _LAZY = {
     ),
     # What each citation of a page is evidence for, read from its words.
     **dict.fromkeys(
-        ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
+        (
+            "Subject",
+            "SubjectReader",
+            "Term",
+            "long_words",
+            "page_subjects",
+            "text_words",
+            "word_key",
+        ),
         "doclint.parsing.subjects",
     ),
     # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.

@@ -268,6 +268,12 @@ class Subject:
     """A section's prose words of five letters or more, as word keys: a
     function or class the cited lines define under one of them ("handle
     preflight checks" at `preflight() {`) shows the section."""
+    titled: frozenset[str] = frozenset()
+    """The words of five letters or more, lower case and singular, of the
+    headings over a section (its own and its parents', not the page's
+    title): a heading of the cited lines writing one says they are about
+    what the section is ("#### Data Isolation" under "## Data Isolation
+    Principles")."""
     words: bool = False
     """Whether the terms are words of the prose joined as code would name
     them (a unit naming no name: its bold label, its Title Case phrases,
@@ -373,7 +379,8 @@ def _paths_of(text: str) -> tuple[Term, ...]:
     the cited one), but lines writing one show what the text says of it.
     So does an address of the machine or of a service, by its port
     (`_port`)."""
-    spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(_LINK.sub(" ", text)))
+    unlinked = _LINK.sub(" ", text)
+    spans = (m.group(2).strip() for m in _CODE_SPAN.finditer(unlinked))
     found: list[Term] = []
     for span in dict.fromkeys(spans):
         port = _port(span)
@@ -381,7 +388,15 @@ def _paths_of(text: str) -> tuple[Term, ...]:
             found.append(Term(span, (), span.lower(), spread=port))
         elif not _cites(span) and _path(span):
             found.append(Term(span, (), span.lower()))
+    for version in dict.fromkeys(_VERSION.findall(unlinked)):
+        found.append(Term(version, (), "", spread=rf"(?<![\w.]){re.escape(version)}(?!\d)"))
     return tuple(found)
+
+
+_VERSION = re.compile(r"(?<![\w.:#/-])[1-9]\d{0,3}(?:\.\d{1,4}){1,3}(?![\w.]?\d)")
+"""A version or a number with decimals (`3.10`, `18.17.0`; not `0.5`, nor
+a citation's `a.py:3`): where the cited lines write it (`requires-python =
+">=3.10"`), they show what the unit says of it."""
 
 
 def _port(span: str) -> str:
@@ -751,7 +766,7 @@ class SubjectReader:
         start = self._block_start(index)
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
-        subject = replace(self._blocks(start, index), said=said)
+        subject = replace(self._blocks(start, index), said=said, titled=self._titles(start))
         wider = self._subsections_start(start)
         if wider == start:
             return subject
@@ -859,6 +874,17 @@ class SubjectReader:
                 assert heading is not None
                 return heading.group(1)
         return None
+
+    def _titles(self, index: int) -> frozenset[str]:
+        """The long words (`long_words`) of the headings over the line at
+        `index`: the nearest, then each of a lower level, down to `##`."""
+        found: set[str] = set()
+        level = 7
+        for above in range(index, -1, -1):
+            if 1 < self._level(above) < level:
+                level = self._level(above)
+                found |= long_words(_HEADING.sub(r"\1", self.lines[above]))
+        return frozenset(found)
 
     def _heading(self, index: int) -> Subject:
         text = self._heading_text(index)
@@ -1070,6 +1096,15 @@ def _front_name(lines: Sequence[str]) -> str | None:
         if re.match(r"^\s*(?:name|title)\s*:", line):
             return line
     return None
+
+
+def long_words(text: str) -> frozenset[str]:
+    """The words of five letters or more of a text, lower case and singular
+    (`Events` is `event`)."""
+    return frozenset(
+        word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        for word in re.findall(r"\b[a-z]{5,}\b", text.lower())
+    )
 
 
 def page_subjects(lines: Sequence[str]) -> SubjectReader:
