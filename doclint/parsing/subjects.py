@@ -297,7 +297,16 @@ def _shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
         own = _route_shape(term.literal)
         text = _ROUTE.sub(lambda m: m[0] if own.endswith(_route_shape(m[0])) else " ", text)
         words, lowered = text_words(text, hyphenated=True), text.lower()
+    if _ONE_WORD_FLAG.fullmatch(term.text):
+        # A flag of one word (`--check`) is shown by its text or by its word
+        # as code writes it (`args.check`, `check=True`, `"check"`), not by
+        # the word in prose ("why the check is safe").
+        word = re.escape(term.text[2:].lower())
+        return re.search(rf"--{word}\b|[.\"'_]{word}\b|\b{word}[\"'_=(]", lowered) is not None
     return term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
+
+
+_ONE_WORD_FLAG = re.compile(r"--[A-Za-z]+")
 
 
 _ROUTE = re.compile(r"(?<![\w.:/])/[\w.{}<>$:-]+(?:/[\w.{}<>$:-]+)+/?")
