@@ -419,6 +419,9 @@ _HOSTILE_LINES = (
     "| `x.py:1` |" + " " * 20_000,
     "- (" * 5_000 + "word `x.py:1`",  # parentheses that never close
     "(e.g. " * 5_000 + "`x.py:1`",
+    "## x" + " " * 20_000 + "y `x.py:1`",  # a heading's run of spaces before more text
+    "1." * 10_000 + " `x.py:1`",  # a version without end
+    "`http://" + "a-" * 10_000 + ":80/` `x.py:1`",  # an address without end
 )
 
 

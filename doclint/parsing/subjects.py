@@ -40,7 +40,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_HEADING_OPEN = re.compile(r"\s{0,3}(#{1,6})\s+")
 _ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 _TABLE = re.compile(r"^\s*\|")
 _RULE_ROW = re.compile(r"^\s*:?-{2,}")
@@ -738,7 +738,7 @@ class SubjectReader:
             self._kinds[above] == "sources"
             or (
                 self._kinds[above] in ("heading", "text")
-                and _SOURCES.match(_HEADING.sub(r"\1", self.lines[above]))
+                and _SOURCES.match(_heading_text_of(self.lines[above]))
             )
         ):
             return True
@@ -775,7 +775,7 @@ class SubjectReader:
         start = self._block_start(index)
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
-        subject = replace(self._blocks(start, index), said=said, titled=self._titles(start))
+        subject = replace(self._blocks(start, index), said=said, titled=self._titled[start])
         wider = self._subsections_start(start)
         if wider == start:
             return subject
@@ -877,23 +877,36 @@ class SubjectReader:
 
     def _heading_text(self, index: int) -> str | None:
         """The text of the heading over the line at `index`; None for none."""
-        for above in range(index, -1, -1):
-            if self._kinds[above] == "heading":
-                heading = _HEADING.match(self.lines[above])
-                assert heading is not None
-                return heading.group(1)
-        return None
+        above = self._over[index]
+        return None if above < 0 else _heading_text_of(self.lines[above])
 
-    def _titles(self, index: int) -> frozenset[str]:
-        """The long words (`long_words`) of the headings over the line at
-        `index`: the nearest, then each of a lower level, down to `##`."""
-        found: set[str] = set()
-        level = 7
-        for above in range(index, -1, -1):
-            if 1 < self._level(above) < level:
-                level = self._level(above)
-                found |= long_words(_HEADING.sub(r"\1", self.lines[above]))
-        return frozenset(found)
+    @cached_property
+    def _over(self) -> list[int]:
+        """Per line, the line of the heading over it (itself for a heading;
+        -1 for none): read once a page, as each citation asks."""
+        over: list[int] = []
+        for index, kind in enumerate(self._kinds):
+            over.append(index if kind == "heading" else over[-1] if over else -1)
+        return over
+
+    @cached_property
+    def _titled(self) -> list[frozenset[str]]:
+        """Per line, the long words (`long_words`) of the headings over it:
+        the nearest and each of a lower level above it, down to `##` (a
+        page's title, `#`, starts them anew)."""
+        titled: list[frozenset[str]] = []
+        open_headings: list[tuple[int, frozenset[str]]] = []
+        words: frozenset[str] = frozenset()
+        for index, kind in enumerate(self._kinds):
+            if kind == "heading":
+                level = self._level(index)
+                open_headings = [entry for entry in open_headings if entry[0] < level]
+                if level > 1:
+                    text = _heading_text_of(self.lines[index])
+                    open_headings.append((level, long_words(text)))
+                words = frozenset().union(*(found for _, found in open_headings))
+            titled.append(words)
+        return titled
 
     def _heading(self, index: int) -> Subject:
         text = self._heading_text(index)
@@ -1034,7 +1047,7 @@ def _line_kind(line: str, last: str) -> str:
     kind of the last line before it that is not blank."""
     if not line.strip():
         return "blank"
-    if _HEADING.match(line):
+    if heading_of(line) is not None:
         return "heading"
     if _TABLE.match(line):
         return "rule" if _RULE_ROW.match(line.replace("|", " ")) else "row"
@@ -1105,6 +1118,23 @@ def _front_name(lines: Sequence[str]) -> str | None:
         if re.match(r"^\s*(?:name|title)\s*:", line):
             return line
     return None
+
+
+def heading_of(line: str) -> tuple[int, str] | None:
+    """An ATX heading's level and text (`## Setup ##`: 2, "Setup"), its
+    closing `#`s left out; None for another line. The text is cut by
+    string methods: a pattern spanning the line took time cubic in a
+    heading's run of spaces."""
+    opened = _HEADING_OPEN.match(line)
+    if opened is None:
+        return None
+    return len(opened.group(1)), line[opened.end() :].rstrip().rstrip("#").rstrip()
+
+
+def _heading_text_of(line: str) -> str:
+    """A heading's text (`heading_of`), else the line itself."""
+    heading = heading_of(line)
+    return line if heading is None else heading[1]
 
 
 def long_words(text: str) -> frozenset[str]:

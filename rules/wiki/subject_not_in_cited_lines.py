@@ -588,17 +588,14 @@ def _heads_titled(
     writing a word of the headings over the section: the file says there
     what the lines under it are about, as the page does of its section
     ("#### Data Isolation" cited under "## Data Isolation Principles")."""
-    from doclint.rule_api_generators import long_words
+    from doclint.rule_api_generators import heading_of, long_words
 
     for first, last in ranges:
         for line in lines[first - 1 : last]:
-            heading = _SUBHEADING.match(line)
-            if heading and long_words(heading.group(1)) & subject.titled:
+            heading = heading_of(line)
+            if heading and heading[0] > 1 and long_words(heading[1]) & subject.titled:
                 return True
     return False
-
-
-_SUBHEADING = compiled_on_use(r"\s{0,3}#{2,6}\s+(.+?)\s*#*\s*$")
 
 
 def _opened_body_shows(
