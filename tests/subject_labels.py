@@ -33,6 +33,7 @@ FOLDERS = {
     "subjects_qoder_pyoffice": ".qoder/repowiki",
     "subjects_qoder_vandamme": ".qoder/repowiki",
     "subjects_cubic_nous": ".cubic/wiki",
+    "subjects_cubic_arena": ".cubic/wiki",
 }
 """The folder of each tree doclint is run on."""
 

@@ -43,9 +43,11 @@ BUNDLED = {
     "subjects_qoder_vandamme": ("wikis80/CedarVerse+vandamme-proxy/repo.bundle", "main"),
 }
 # The trees copied into the repository (`tree/` beside the labels), with no history: the
-# planning pages of a tarball, a cubic wiki whose citations were all written at the commit
-# copied, and a DeepWiki wiki whose pinned commit's files are the files copied.
+# planning pages of a tarball, two cubic wikis (one whose citations were all written at the
+# commit copied, one whose pages are copied as published beside the newest cited files that
+# could be had), and a DeepWiki wiki whose pinned commit's files are the files copied.
 COPIED = (
+    "subjects_cubic_arena",
     "subjects_cubic_productdescriber",
     "subjects_deepwiki_modularmonolith",
     "subjects_tarball_readabilityrs",

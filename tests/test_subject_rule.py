@@ -190,6 +190,8 @@ FIGURES = {
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
     ("subjects_cubic_nous", True): (94, 9, 36, 20),
     ("subjects_cubic_nous", False): (94, 9, 36, 20),
+    ("subjects_cubic_arena", True): (114, 5, 41, 21),
+    ("subjects_cubic_arena", False): (114, 5, 41, 21),
     ("subjects_deepwiki_modularmonolith", True): (192, 1, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -217,6 +219,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
     ("subjects_cubic_nous", True): (94, 18, 36, 24),
     ("subjects_cubic_nous", False): (94, 18, 36, 24),
+    ("subjects_cubic_arena", True): (114, 9, 41, 24),
+    ("subjects_cubic_arena", False): (114, 9, 41, 24),
     ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1149,6 +1153,80 @@ def test_a_product_s_stem_before_the_acronym_of_its_kind_shows_it(tmp_path: Path
     assert found("MyCP", 2) == [7]
 
 
+def test_words_in_the_plural_are_shown_by_their_singular(tmp_path: Path) -> None:
+    # A cubic page names what a section is about in the plural ("Skills",
+    # **Health Checks:**) where the cited prose says one ("Skill", "health
+    # check"); the plural stands further down the file, which would place it.
+    (tmp_path / "guide.md").write_text(
+        "# Bridge Skill\n\nA skill is a protocol for agents.\n\nThe worker runs a health check.\n\n"
+        "A skillful agent waits.\n\nNor here.\n\nSee the skills and health checks below.\n"
+    )
+
+    def found(named: str, cited: str) -> list[int]:
+        page = (
+            f"# Guide\n\n## Overview\n\nThe bridge manages {named} for its agents.\n\n"
+            f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found('"Skills"', "1-3") == []
+    assert found("**Health Checks:**", "5") == []
+    # Lines saying neither, or the singular only inside a longer word, show
+    # nothing of them.
+    assert found('"Skills"', "9") == [7]
+    assert found('"Skills"', "7") == [7]
+
+
+def test_a_route_is_not_shown_by_the_last_word_of_another_route(tmp_path: Path) -> None:
+    # cubic cited a dashboard's request of `/v1/tunnels/status` for its table
+    # of `/v1/status`: the word `status` there is the other route's.
+    (tmp_path / "overview.js").write_text(
+        'const health = await api("/v1/status");\n\n\n\n\n'
+        'const tun = await api("/v1/tunnels/status");\n\n\n\n\n'
+        'const user = await api("/api/users/:id");\n\n\n\n\n'
+        "function status() { return 1; }\n"
+    )
+
+    def found(route: str, cited: str) -> list[int]:
+        page = (
+            f"# Overview\n\n## Metrics\n\nThe panel reads `{route}`.\n\n"
+            f"Sources: [overview.js:{cited}](overview.js#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("/v1/status", "6") == [7]
+    # The same route with its parameter written otherwise, or the route's
+    # word on its own (a handler named for it), shows it.
+    assert found("/api/users/{id}", "11") == []
+    assert found("/v1/status", "16") == []
+
+
+def test_a_list_labelling_its_items_by_names_of_the_section_above_judges_by_them(
+    tmp_path: Path,
+) -> None:
+    # cubic writes a section's tools in code in its prose, then a subsection
+    # listing each under a bold label (`**Bandit:**`) with its own sources
+    # line; the labels name the tools the prose wrote.
+    (tmp_path / "CONTRIBUTING.md").write_text(
+        "# Contributing\n\nRun the tests.\n\nReload the extension.\n\n"
+        "The gates: bandit, semgrep and pip-audit.\n"
+    )
+
+    def found(labels: tuple[str, ...], cited: str) -> list[int]:
+        items = "".join(f"- **{label}:** required.\n" for label in labels)
+        page = (
+            "# Guide\n\n## Security\n\nEvery change passes `bandit`, `semgrep` and `pip-audit`.\n\n"
+            f"### Gates\n{items}\n"
+            f"Sources: [CONTRIBUTING.md:{cited}](CONTRIBUTING.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found(("Bandit", "Semgrep"), "3-5") == [11]
+    assert found(("Bandit", "Semgrep"), "7") == []
+    # Labels naming none of the prose's names judge by nothing of it.
+    assert found(("Speed", "Safety"), "3-5") == []
+
+
 def test_a_heading_of_the_cited_lines_naming_the_section_s_heading_shows_it(
     tmp_path: Path,
 ) -> None:
@@ -1198,3 +1276,25 @@ def test_a_version_the_unit_writes_is_shown_where_the_lines_write_it(tmp_path: P
     # Another version, or the same digits inside a longer number.
     assert found("Python 3.11 or higher.", 3) == [7]
     assert found("Python 3.10 or higher.", 4) == [7]
+
+
+def test_a_flag_of_one_word_is_not_shown_by_the_word_in_prose(tmp_path: Path) -> None:
+    # cubic cited a contributing guide's paragraph on the security gates ("why
+    # the check is safe") for a code block running `node --check`.
+    (tmp_path / "guide.md").write_text(
+        "# Guide\n\nA flagged line needs a comment saying\nwhy the check is safe.\n\n"
+        "Run `node --check app.js` before pushing.\n\n"
+        "```python\nparser.add_argument('--check')\nif args.check:\n    lint()\n```\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Tests\n\n## Syntax\n\nEvery script passes `--check` first.\n\n"
+            f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("3-4") == [7]
+    # The flag written, or its word as code reads it, shows it.
+    assert found("6") == []
+    assert found("10-11") == []

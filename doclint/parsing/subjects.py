@@ -282,9 +282,56 @@ class Subject:
     holding it says nothing (the file may say it in other words)."""
 
     def shown_by(self, text: str) -> bool:
-        """Whether `text` (the cited lines and their window) shows a term."""
+        """Whether `text` (the cited lines and their window) shows a term,
+        a term of prose words in the plural by its singular too."""
         words, lowered = text_words(text, hyphenated=True), text.lower()
-        return any(term.shown_in(words, lowered) for term in (*self.terms, *self.also))
+        return any(_shows(term, text, words, lowered) for term in (*self.terms, *self.also))
+
+
+def _shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
+    """Whether `text` (its `words` and `lowered`) shows `term`. A route the
+    text does not write is not shown by its last word where that word ends
+    another route the text writes (`status` of `/v1/tunnels/status` for
+    `/v1/status`): that word is the other route's."""
+    if term.literal.startswith("/") and term.literal not in lowered and _ROUTE.search(text):
+        own = _route_shape(term.literal)
+        text = _ROUTE.sub(lambda m: m[0] if own.endswith(_route_shape(m[0])) else " ", text)
+        words, lowered = text_words(text, hyphenated=True), text.lower()
+    if _ONE_WORD_FLAG.fullmatch(term.text):
+        # A flag of one word (`--check`) is shown by its text or by its word
+        # as code writes it (`args.check`, `check=True`, `"check"`), not by
+        # the word in prose ("why the check is safe").
+        word = re.escape(term.text[2:].lower())
+        return re.search(rf"--{word}\b|[.\"'_]{word}\b|\b{word}[\"'_=(]", lowered) is not None
+    return term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
+
+
+_ONE_WORD_FLAG = re.compile(r"--[A-Za-z]+")
+
+
+_ROUTE = re.compile(r"(?<![\w.:/])/[\w.{}<>$:-]+(?:/[\w.{}<>$:-]+)+/?")
+"""A route or absolute path of two segments or more a text writes (not the
+path of a URL, which follows its host)."""
+
+
+def _route_shape(route: str) -> str:
+    """A route with its parameters alike however written (`{id}`, `:id`,
+    `<id>`, `${id}`), in lower case, without a trailing slash."""
+    return re.sub(r"\{[^}]*\}|<[^>]*>|:\w+|\$\{?\w+\}?", "*", route.lower()).rstrip("/")
+
+
+def _singular_shown(literal: str, lowered: str) -> bool:
+    """Whether a label or quoted text of prose words in the plural ("health
+    checks", "Skills") stands in `lowered` in the singular, as whole words
+    ("health check", "Skill"): prose says one of a kind where a page names
+    them all. It shows the subject, and places nothing."""
+    if not _PROSE_PLURAL.fullmatch(literal):
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(literal[:-1])}(?![\w-])", lowered) is not None
+
+
+_PROSE_PLURAL = re.compile(r"[a-z]+(?: [a-z]+)*[a-rt-z]s")
+"""Prose words, the last a plural in `s` (not `ss`: "access")."""
 
 
 def terms_of(text: str) -> tuple[Term, ...]:
@@ -730,10 +777,28 @@ class SubjectReader:
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
         subject = replace(self._blocks(start, index), said=said, titled=self._titled[start])
         wider = self._subsections_start(start)
-        if wider == start or not subject.terms:
+        if wider == start:
             return subject
         text = "\n".join(self._lines_of(wider, start, ("text", "item", "row", "fence")))
-        return replace(subject, also=subject.also + terms_of(text))
+        wider_terms = terms_of(text)
+        # A name the wider prose writes that this subsection's list labels an
+        # item with (`**Bandit:**` under "`bandit`, `semgrep` and
+        # `pip-audit`") is a name of this subsection: it judges, and words
+        # the subsection was read by only show it.
+        labels = {
+            label.group(1).strip().lower()
+            for line in self._lines_of(start, index, ("item",))
+            if (label := _LABEL.match(line))
+        }
+        labelled = tuple(t for t in wider_terms if t.text.lower() in labels)
+        if labelled:
+            named = () if subject.words else subject.terms
+            worded = subject.terms if subject.words else ()
+            also = subject.also + worded + wider_terms
+            return replace(subject, terms=named + labelled, also=also, words=False)
+        if not subject.terms:
+            return subject
+        return replace(subject, also=subject.also + wider_terms)
 
     def _blocks(self, start: int, index: int) -> Subject:
         """The subject of the blocks from `start` to the sources line at `index`."""
