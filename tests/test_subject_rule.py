@@ -188,8 +188,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 37),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
-    ("subjects_cubic_nous", True): (172, 18, 85, 41),
-    ("subjects_cubic_nous", False): (172, 18, 85, 41),
+    ("subjects_cubic_nous", True): (172, 18, 85, 44),
+    ("subjects_cubic_nous", False): (172, 18, 85, 44),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -215,8 +215,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 39),
     ("subjects_cubic_productdescriber", True): (108, 10, 62, 39),
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
-    ("subjects_cubic_nous", True): (172, 30, 85, 46),
-    ("subjects_cubic_nous", False): (172, 30, 85, 46),
+    ("subjects_cubic_nous", True): (172, 30, 85, 49),
+    ("subjects_cubic_nous", False): (172, 30, 85, 49),
     ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1093,4 +1093,31 @@ def test_a_product_s_name_ending_in_an_acronym_in_prose_places_nothing(tmp_path:
         ("RabbitMQ", True),
         ("HikariCP", True),
         ("SessionStore", False),
+    ]
+
+
+def test_a_command_of_three_words_is_shown_by_them_together(tmp_path: Path) -> None:
+    # `bun run doctor` is shown where the lines hold its words together, not
+    # by a line saying "Run the narrowest validation first": "run" alone
+    # stands on lines saying anything.
+    (tmp_path / "AGENTS.md").write_text(
+        "# Agents\n\nRun the narrowest validation first.\nKeep names clear.\n\n"
+        "## Commands\n\n```bash\nbun run doctor   # health report\n```\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Tools\n\n## Commands\n\n* `bun run doctor`: a read-only health report.\n\n"
+            f"Sources: [AGENTS.md:{cited}](AGENTS.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("3-4") == [7]
+    assert found("8-9") == []
+    # Two words (a program and its subcommand, `cargo test`) are still shown
+    # by either, as before.
+    reader = page_subjects(["Run `cargo test` and `bun run doctor` [a.py:1](a.py#L1)"])
+    assert [(t.text, t.every) for t in reader.subject(1, 40).terms] == [
+        ("cargo test", False),
+        ("bun run doctor", True),
     ]

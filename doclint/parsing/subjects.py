@@ -177,6 +177,11 @@ class Term(NamedTuple):
     (lower case) of the words, each singular or not, in order inside one
     identifier with other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`);
     "" for other terms. It shows the term, and places nothing."""
+    every: bool = False
+    """Whether the term is shown by all its keys together, not by one: a
+    code span of several plain words (a command, `bun run doctor`; a
+    declaration, `overflow: hidden`), whose words alone ("run", "hidden")
+    stand on lines saying something else."""
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
@@ -186,9 +191,10 @@ class Term(NamedTuple):
         text of words is shown by them joined by hyphens too ("plugin
         system" by `Plugin-system`)."""
         hyphenated = self.literal.replace(" ", "-")
+        held = (k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
         return bool(
             (self.literal and (self.literal in lowered or hyphenated in lowered))
-            or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
+            or (all(held) if self.every else any(held))
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
             or (self.spread and re.search(self.spread, lowered) is not None)
         )
@@ -450,7 +456,11 @@ def _code_term(span: str) -> Term:
     # value (`:Item{kind:enum}`).
     statement = bool(words) and words[0] in _STATEMENT_WORDS
     named = [w for w in words if not statement or w not in _STATEMENT_WORDS] or words
-    return Term(span, _keys(coined or named))
+    keys = _keys(coined or named)
+    # Several plain words apart (`bun run doctor`, `overflow: hidden`) say
+    # what they are together: "run" or "hidden" alone stands anywhere.
+    every = not coined and not statement and len(keys) > 1 and len(span.split()) >= 3
+    return Term(span, keys, every=every)
 
 
 def _keys(words: Sequence[str]) -> tuple[str, ...]:
