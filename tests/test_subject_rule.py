@@ -186,10 +186,10 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 37),
     ("subjects_cubic_bastion", False): (95, 1, 48, 37),
-    ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
-    ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
-    ("subjects_cubic_nous", True): (172, 18, 85, 44),
-    ("subjects_cubic_nous", False): (172, 18, 85, 44),
+    ("subjects_cubic_productdescriber", True): (108, 5, 62, 39),
+    ("subjects_cubic_productdescriber", False): (108, 5, 62, 39),
+    ("subjects_cubic_nous", True): (172, 17, 85, 44),
+    ("subjects_cubic_nous", False): (172, 17, 85, 44),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -213,10 +213,10 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 39),
     ("subjects_cubic_bastion", False): (95, 1, 48, 39),
-    ("subjects_cubic_productdescriber", True): (108, 10, 62, 39),
-    ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
-    ("subjects_cubic_nous", True): (172, 30, 85, 49),
-    ("subjects_cubic_nous", False): (172, 30, 85, 49),
+    ("subjects_cubic_productdescriber", True): (108, 10, 62, 40),
+    ("subjects_cubic_productdescriber", False): (108, 10, 62, 40),
+    ("subjects_cubic_nous", True): (172, 29, 85, 49),
+    ("subjects_cubic_nous", False): (172, 29, 85, 49),
     ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1121,3 +1121,28 @@ def test_a_command_of_three_words_is_shown_by_them_together(tmp_path: Path) -> N
         ("cargo test", False),
         ("bun run doctor", True),
     ]
+
+
+def test_a_parenthesis_giving_an_example_with_like_is_no_subject(tmp_path: Path) -> None:
+    # "(like `OPENROUTER_API_KEY`)" illustrates the credentials the sentence
+    # speaks of, as "(e.g., ...)" does: lines holding the example alone do
+    # not show what the sentence says of `buildEnvironment`.
+    (tmp_path / "env.ts").write_text(
+        "const SAFE = ['PATH', 'HOME'];\n"
+        "export const buildEnvironment = (env: Record<string, string>) =>\n"
+        "  Object.fromEntries(SAFE.map(k => [k, env[k]]));\n"
+        "test('drops secrets', () => {\n"
+        "  expect(build({ OPENROUTER_API_KEY: 'x' })).toEqual({});\n});\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Codex\n\n`buildEnvironment` keeps secrets (like `OPENROUTER_API_KEY`) from the "
+            f"process. Sources: [env.ts:{cited}](env.ts#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("4-5") == [3]
+    assert found("2-3") == []
+    reader = page_subjects(["Secrets (like `OPENROUTER_API_KEY`) stay out [a.py:1](a.py#L1)"])
+    assert reader.subject(1, 50).terms == ()

@@ -312,8 +312,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
     return tuple(found.values())
 
 
-_EXAMPLES = re.compile(r"\((?:e\.\s?g\.|for (?:example|instance)|such as)[^()\n]*\)", re.IGNORECASE)
-"""A parenthesis of examples: `(e.g., ...)`, `(for example ...)`."""
+_EXAMPLES = re.compile(
+    r"\((?:e\.\s?g\.|for (?:example|instance)|such as|like\b)[^()\n]*\)", re.IGNORECASE
+)
+"""A parenthesis of examples: `(e.g., ...)`, `(for example ...)`, `(like ...)`."""
 
 
 def _paths_of(text: str) -> tuple[Term, ...]:
