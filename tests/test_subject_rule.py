@@ -188,8 +188,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 37),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 39),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 39),
-    ("subjects_cubic_nous", True): (172, 17, 85, 44),
-    ("subjects_cubic_nous", False): (172, 17, 85, 44),
+    ("subjects_cubic_nous", True): (172, 15, 85, 44),
+    ("subjects_cubic_nous", False): (172, 15, 85, 44),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -215,8 +215,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 39),
     ("subjects_cubic_productdescriber", True): (108, 10, 62, 40),
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 40),
-    ("subjects_cubic_nous", True): (172, 29, 85, 49),
-    ("subjects_cubic_nous", False): (172, 29, 85, 49),
+    ("subjects_cubic_nous", True): (172, 27, 85, 49),
+    ("subjects_cubic_nous", False): (172, 27, 85, 49),
     ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1146,3 +1146,31 @@ def test_a_parenthesis_giving_an_example_with_like_is_no_subject(tmp_path: Path)
     assert found("2-3") == []
     reader = page_subjects(["Secrets (like `OPENROUTER_API_KEY`) stay out [a.py:1](a.py#L1)"])
     assert reader.subject(1, 50).terms == ()
+
+
+def test_a_quoted_word_of_prose_shows_its_subject_and_places_nothing(tmp_path: Path) -> None:
+    # "slots" in quotes stresses a word of the prose, no string of the code:
+    # the file never writing it (`readModelSlot` does not) says nothing, and
+    # a name beside it still places the subject.
+    (tmp_path / "proxy.ts").write_text(
+        "const readModelSlot = (req: Request) => req.get('x-slot');\n"
+        "const limit = 3;\n"
+        "export const resolveModel = (slot: string) => models[slot];\n"
+    )
+
+    def found(sentence: str) -> list[int]:
+        return [line for line, _ in _diagnosed(tmp_path, f"# Proxy\n\n{sentence}\n")]
+
+    assert found('Requests name "slots" mapped to models [proxy.ts:1-2](proxy.ts#L1-L2).') == []
+    assert found(
+        'The `resolveModel` call maps "slots" to models [proxy.ts:1-2](proxy.ts#L1-L2).'
+    ) == [3]
+    reader = page_subjects(
+        ['A "slot", the "Canonical Request" and "WorkspaceShell" [a.py:1](a.py#L1)']
+    )
+    assert [(t.text, t.weak) for t in reader.subject(1, 60).terms] == [
+        ('"slot"', True),
+        ('"Canonical Request"', False),
+        ('"WorkspaceShell"', False),
+        ("WorkspaceShell", False),
+    ]

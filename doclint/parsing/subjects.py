@@ -24,8 +24,9 @@ route (`/api/send`) or a flag (`--dry-run`). What shows a term is its `keys`:
 the words (compared whole, ignoring case and the `_` and `-` inside
 identifiers, by `word_key`) one of which the cited lines must hold, or for a
 quoted string, a route or a hyphenated name its text. An acronym or a
-product's name in prose (`SSH`, `macOS`) is a weak term: it shows a subject,
-but its place elsewhere in a file says nothing.
+product's name in prose (`SSH`, `macOS`), or a quoted word of prose (`"slots"`,
+a word the page stresses), is a weak term: it shows a subject, but its place
+elsewhere in a file says nothing.
 
 The reader works on the page's lines alone (it is built once a page and asked
 per citation): it needs no parse of the code and no history.
@@ -352,6 +353,10 @@ def _cites(text: str) -> bool:
     return bool(_CITATION_TEXT.search(text)) or bool(re.fullmatch(r"L?\d+(?:-L?\d+)?", text))
 
 
+_PROSE_WORD = re.compile(r"[A-Za-z][a-z]+")
+"""A word of prose (`slots`, `Strategy`; not `WorkspaceShell`, `UTF8`)."""
+
+
 def _quoted(text: str) -> Term | None:
     """A quoted string, shown by its text; a phrase of words (`"Canonical
     Request,"`, the punctuation closing it left out) also by an identifier
@@ -361,7 +366,7 @@ def _quoted(text: str) -> Term | None:
     if len(words) > 4:
         return None
     joined = _keys(["".join(words)]) if len(words) > 1 and all(w.isalpha() for w in words) else ()
-    return Term(f'"{text}"', joined, text.lower())
+    return Term(f'"{text}"', joined, text.lower(), weak=bool(_PROSE_WORD.fullmatch(text)))
 
 
 def _span_term(span: str, prose: bool = False) -> Term | None:
