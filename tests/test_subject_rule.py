@@ -188,8 +188,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 37),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 39),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 39),
-    ("subjects_cubic_nous", True): (172, 15, 85, 44),
-    ("subjects_cubic_nous", False): (172, 15, 85, 44),
+    ("subjects_cubic_nous", True): (172, 15, 85, 46),
+    ("subjects_cubic_nous", False): (172, 15, 85, 46),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -215,8 +215,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 39),
     ("subjects_cubic_productdescriber", True): (108, 10, 62, 40),
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 40),
-    ("subjects_cubic_nous", True): (172, 27, 85, 49),
-    ("subjects_cubic_nous", False): (172, 27, 85, 49),
+    ("subjects_cubic_nous", True): (172, 27, 85, 51),
+    ("subjects_cubic_nous", False): (172, 27, 85, 51),
     ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1174,3 +1174,28 @@ def test_a_quoted_word_of_prose_shows_its_subject_and_places_nothing(tmp_path: P
         ('"WorkspaceShell"', False),
         ("WorkspaceShell", False),
     ]
+
+
+def test_a_sources_line_before_its_section_s_table_takes_the_table(tmp_path: Path) -> None:
+    # cubic writes a subsection's sentence, its sources line, then the table
+    # the sentence introduces: with no sources line of its own before the
+    # next heading, the table's names are the sources line's subject.
+    (tmp_path / "store.ts").write_text(
+        "import postgres from 'postgres';\nconst MAX = 10;\n\n\n"
+        "const row = { is_favorite: false, revision: 1 };\n"
+    )
+
+    def found(cited: str, closed: bool = False) -> list[int]:
+        table = "| Field | Type |\n| --- | --- |\n| `is_favorite` | `boolean` |\n"
+        own = "\nSources: [store.ts:5](store.ts#L5)\n" if closed else ""
+        page = (
+            "# Schema\n\n### Projects Table\nStores metadata such as titles and revisions.\n"
+            f"Sources: [store.ts:{cited}](store.ts#L{cited.replace('-', '-L')})\n\n"
+            f"{table}{own}\n### Next\n\nMore.\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("1-2") == [5]
+    assert found("5") == []
+    # A table closed by a sources line of its own is that line's.
+    assert found("1-2", closed=True) == []

@@ -683,6 +683,8 @@ class SubjectReader:
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
         subject = replace(self._blocks(start, index), said=said)
+        if not subject.terms or subject.words:
+            subject = self._followed(index, subject)
         wider = self._subsections_start(start)
         if wider == start or not subject.terms:
             return subject
@@ -722,6 +724,20 @@ class SubjectReader:
         if body and not _bare(text):
             return _in_words(_phrases(text), "section", _paths_of(text) + drawn + proper)
         return self._heading(index)
+
+    def _followed(self, index: int, subject: Subject) -> Subject:
+        """A sources line at `index` standing between its section's words and
+        the table or list that section goes on with (`Stores the project's
+        metadata.` / Sources / `| user_id | uuid |`), no sources line of its
+        own closing them before the next heading: their names are its."""
+        end = index + 1
+        while end < len(self.lines) and self._kinds[end] not in ("heading", "sources"):
+            end += 1
+        if end < len(self.lines) and self._kinds[end] == "sources":
+            return subject
+        after = "\n".join(self._lines_of(index + 1, end, ("row", "item")))
+        terms = terms_of(after)
+        return replace(subject, terms=terms, words=False) if terms else subject
 
     def _subsections_start(self, start: int) -> int:
         """Where a sources line closing the blocks from `start` begins its
