@@ -188,8 +188,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 37),
     ("subjects_cubic_productdescriber", True): (108, 5, 62, 39),
     ("subjects_cubic_productdescriber", False): (108, 5, 62, 39),
-    ("subjects_cubic_nous", True): (172, 15, 85, 46),
-    ("subjects_cubic_nous", False): (172, 15, 85, 46),
+    ("subjects_cubic_nous", True): (172, 14, 85, 46),
+    ("subjects_cubic_nous", False): (172, 14, 85, 46),
     ("subjects_deepwiki_modularmonolith", True): (192, 6, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -215,8 +215,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", False): (95, 1, 48, 39),
     ("subjects_cubic_productdescriber", True): (108, 10, 62, 40),
     ("subjects_cubic_productdescriber", False): (108, 10, 62, 40),
-    ("subjects_cubic_nous", True): (172, 27, 85, 51),
-    ("subjects_cubic_nous", False): (172, 27, 85, 51),
+    ("subjects_cubic_nous", True): (172, 26, 85, 51),
+    ("subjects_cubic_nous", False): (172, 26, 85, 51),
     ("subjects_deepwiki_modularmonolith", True): (192, 10, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1199,3 +1199,26 @@ def test_a_sources_line_before_its_section_s_table_takes_the_table(tmp_path: Pat
     assert found("5") == []
     # A table closed by a sources line of its own is that line's.
     assert found("1-2", closed=True) == []
+
+
+def test_an_item_s_bold_label_of_one_word_shows_its_section(tmp_path: Path) -> None:
+    # "**learn**:" says what its item is about as `**Initial Commands**:`
+    # does: lines testing `mode === 'learn'` show the list's section; the
+    # word alone places nothing.
+    (tmp_path / "prepare.ts").write_text(
+        "if (input.mode === 'learn' && !profile) {\n  throw new Error('no profile');\n}\n"
+        "const limit = 3;\n\nexport const chooseStrategy = (mode: string) => mode;\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Course\n\n## Strategy\n\n`chooseStrategy` picks one of:\n"
+            "* **learn**: a topic without sources.\n* **archive**: a ZIP source.\n\n"
+            f"Sources: [prepare.ts:{cited}](prepare.ts#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, message in _diagnosed(tmp_path, page) if "chooseStrategy" in message]
+
+    assert found("1-2") == []
+    assert found("4") == [9]
+    reader = page_subjects(["* **learn**: a topic named in `Mode` [a.py:1](a.py#L1)"])
+    assert [(t.text, t.weak) for t in reader.subject(1, 40).also] == [("learn", True)]

@@ -569,7 +569,7 @@ class SubjectReader:
             terms = terms_of(_sentence_at(item, len(before) + column))
             terms = terms or terms_of(item)
             if terms:
-                return Subject(terms, "item", _label(item) + _paths_of(item))
+                return Subject(terms, "item", _label(item, one=True) + _paths_of(item))
             if not _bare(item):
                 return _in_words(_label(item) or _phrases(item), "item", _paths_of(item))
         if self._under_sources(start):
@@ -711,7 +711,8 @@ class SubjectReader:
         terms = terms_of(text)
         drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
         # Its items' bold labels show it as they show each item.
-        drawn += tuple(t for line in self._lines_of(start, index, ("item",)) for t in _label(line))
+        items = self._lines_of(start, index, ("item",))
+        drawn += tuple(t for line in items for t in _label(line, one=True))
         # A line of its code blocks (`docker compose up -d`) shows it where
         # the cited lines write the same.
         drawn += _code_lines(self._lines_of(start, index, ("fence",)))
@@ -907,13 +908,17 @@ def _joined(words: Sequence[str]) -> Term:
     return Term(" ".join(words), keys, " ".join(words).lower(), spread=spread)
 
 
-def _label(item: str) -> tuple[Term, ...]:
+def _label(item: str, one: bool = False) -> tuple[Term, ...]:
     """A list item's bold label of two to four words (`- **Initial
     Commands**: ...`), shown by the identifier joining them, each word
     singular or not (`initialCommand`): what the item is about, said as the
-    code would name it."""
+    code would name it. With `one`, a label of one word of four letters or
+    more too (`**learn**:`), shown by that word alone, whole (`mode ===
+    'learn'`), as an acronym of the prose is: a word says less than a name."""
     label = _LABEL.match(item)
     words = label.group(1).split() if label else []
+    if one and len(words) == 1 and words[0].isalpha() and len(words[0]) >= 4:
+        return (Term(words[0], _keys(words), weak=True),)
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return ()
     return (_joined(words),)
