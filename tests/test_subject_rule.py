@@ -186,12 +186,12 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 FIGURES = {
     ("subjects_cubic_bastion", True): (95, 1, 48, 36),
     ("subjects_cubic_bastion", False): (95, 1, 48, 36),
-    ("subjects_cubic_productdescriber", True): (108, 5, 62, 38),
-    ("subjects_cubic_productdescriber", False): (108, 5, 62, 38),
-    ("subjects_cubic_nous", True): (94, 9, 36, 20),
-    ("subjects_cubic_nous", False): (94, 9, 36, 20),
-    ("subjects_cubic_arena", True): (114, 5, 41, 21),
-    ("subjects_cubic_arena", False): (114, 5, 41, 21),
+    ("subjects_cubic_productdescriber", True): (108, 5, 62, 39),
+    ("subjects_cubic_productdescriber", False): (108, 5, 62, 39),
+    ("subjects_cubic_nous", True): (172, 13, 85, 46),
+    ("subjects_cubic_nous", False): (172, 13, 85, 46),
+    ("subjects_cubic_arena", True): (114, 4, 41, 20),
+    ("subjects_cubic_arena", False): (114, 4, 41, 20),
     ("subjects_deepwiki_modularmonolith", True): (192, 1, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
@@ -215,12 +215,12 @@ FIGURES = {
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 6, 48, 38),
     ("subjects_cubic_bastion", False): (95, 1, 48, 38),
-    ("subjects_cubic_productdescriber", True): (108, 10, 62, 39),
-    ("subjects_cubic_productdescriber", False): (108, 10, 62, 39),
-    ("subjects_cubic_nous", True): (94, 18, 36, 24),
-    ("subjects_cubic_nous", False): (94, 18, 36, 24),
-    ("subjects_cubic_arena", True): (114, 9, 41, 24),
-    ("subjects_cubic_arena", False): (114, 9, 41, 24),
+    ("subjects_cubic_productdescriber", True): (108, 10, 62, 40),
+    ("subjects_cubic_productdescriber", False): (108, 10, 62, 40),
+    ("subjects_cubic_nous", True): (172, 25, 85, 51),
+    ("subjects_cubic_nous", False): (172, 25, 85, 51),
+    ("subjects_cubic_arena", True): (114, 8, 41, 23),
+    ("subjects_cubic_arena", False): (114, 8, 41, 23),
     ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
@@ -1158,19 +1158,22 @@ def test_words_in_the_plural_are_shown_by_their_singular(tmp_path: Path) -> None
     # **Health Checks:**) where the cited prose says one ("Skill", "health
     # check"); the plural stands further down the file, which would place it.
     (tmp_path / "guide.md").write_text(
-        "# Bridge Skill\n\nA skill is a protocol for agents.\n\nThe worker runs a health check.\n\n"
-        "A skillful agent waits.\n\nNor here.\n\nSee the skills and health checks below.\n"
+        "# Protocols\n\nA skill is a protocol for agents.\n\nThe worker runs a health check.\n\n"
+        "A skillful agent waits.\n\nNor here.\n\nSee the skills and health checks below.\n\n"
+        "The relay module.\n"
     )
 
-    def found(named: str, cited: str) -> list[int]:
+    # `relay` places the section where the lines show nothing of it (a
+    # quoted word of prose places nothing).
+    def found(named: str, cited: str, by: str = "The `relay`") -> list[int]:
         page = (
-            f"# Guide\n\n## Overview\n\nThe bridge manages {named} for its agents.\n\n"
+            f"# Guide\n\n## Overview\n\n{by} manages {named} for its agents.\n\n"
             f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
-    assert found('"Skills"', "1-3") == []
-    assert found("**Health Checks:**", "5") == []
+    assert found('"Skills"', "3") == []
+    assert found("**Health Checks:**", "5", by="It") == []
     # Lines saying neither, or the singular only inside a longer word, show
     # nothing of them.
     assert found('"Skills"', "9") == [7]
@@ -1298,3 +1301,131 @@ def test_a_flag_of_one_word_is_not_shown_by_the_word_in_prose(tmp_path: Path) ->
     # The flag written, or its word as code reads it, shows it.
     assert found("6") == []
     assert found("10-11") == []
+
+
+def test_a_command_of_three_words_is_shown_by_them_together(tmp_path: Path) -> None:
+    # `bun run doctor` is shown where the lines hold its words together, not
+    # by a line saying "Run the narrowest validation first": "run" alone
+    # stands on lines saying anything.
+    (tmp_path / "AGENTS.md").write_text(
+        "# Agents\n\nRun the narrowest validation first.\nKeep names clear.\n\n"
+        "## Commands\n\n```bash\nbun run doctor   # health report\n```\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Tools\n\n## Commands\n\n* `bun run doctor`: a read-only health report.\n\n"
+            f"Sources: [AGENTS.md:{cited}](AGENTS.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("3-4") == [7]
+    assert found("8-9") == []
+    # Two words (a program and its subcommand, `cargo test`) are still shown
+    # by either, as before.
+    reader = page_subjects(["Run `cargo test` and `bun run doctor` [a.py:1](a.py#L1)"])
+    assert [(t.text, t.every) for t in reader.subject(1, 40).terms] == [
+        ("cargo test", False),
+        ("bun run doctor", True),
+    ]
+
+
+def test_a_parenthesis_giving_an_example_with_like_is_no_subject(tmp_path: Path) -> None:
+    # "(like `OPENROUTER_API_KEY`)" illustrates the credentials the sentence
+    # speaks of, as "(e.g., ...)" does: lines holding the example alone do
+    # not show what the sentence says of `buildEnvironment`.
+    (tmp_path / "env.ts").write_text(
+        "const SAFE = ['PATH', 'HOME'];\n"
+        "export const buildEnvironment = (env: Record<string, string>) =>\n"
+        "  Object.fromEntries(SAFE.map(k => [k, env[k]]));\n"
+        "test('drops secrets', () => {\n"
+        "  expect(build({ OPENROUTER_API_KEY: 'x' })).toEqual({});\n});\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Codex\n\n`buildEnvironment` keeps secrets (like `OPENROUTER_API_KEY`) from the "
+            f"process. Sources: [env.ts:{cited}](env.ts#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("4-5") == [3]
+    assert found("2-3") == []
+    reader = page_subjects(["Secrets (like `OPENROUTER_API_KEY`) stay out [a.py:1](a.py#L1)"])
+    assert reader.subject(1, 50).terms == ()
+
+
+def test_a_quoted_word_of_prose_shows_its_subject_and_places_nothing(tmp_path: Path) -> None:
+    # "slots" in quotes stresses a word of the prose, no string of the code:
+    # the file never writing it (`readModelSlot` does not) says nothing, and
+    # a name beside it still places the subject.
+    (tmp_path / "proxy.ts").write_text(
+        "const readModelSlot = (req: Request) => req.get('x-slot');\n"
+        "const limit = 3;\n"
+        "export const resolveModel = (slot: string) => models[slot];\n"
+    )
+
+    def found(sentence: str) -> list[int]:
+        return [line for line, _ in _diagnosed(tmp_path, f"# Proxy\n\n{sentence}\n")]
+
+    assert found('Requests name "slots" mapped to models [proxy.ts:1-2](proxy.ts#L1-L2).') == []
+    assert found(
+        'The `resolveModel` call maps "slots" to models [proxy.ts:1-2](proxy.ts#L1-L2).'
+    ) == [3]
+    reader = page_subjects(
+        ['A "slot", the "Canonical Request" and "WorkspaceShell" [a.py:1](a.py#L1)']
+    )
+    assert [(t.text, t.weak) for t in reader.subject(1, 60).terms] == [
+        ('"slot"', True),
+        ('"Canonical Request"', False),
+        ('"WorkspaceShell"', False),
+        ("WorkspaceShell", False),
+    ]
+
+
+def test_a_sources_line_before_its_section_s_table_takes_the_table(tmp_path: Path) -> None:
+    # cubic writes a subsection's sentence, its sources line, then the table
+    # the sentence introduces: with no sources line of its own before the
+    # next heading, the table's names are the sources line's subject.
+    (tmp_path / "store.ts").write_text(
+        "import postgres from 'postgres';\nconst MAX = 10;\n\n\n"
+        "const row = { is_favorite: false, revision: 1 };\n"
+    )
+
+    def found(cited: str, closed: bool = False) -> list[int]:
+        table = "| Field | Type |\n| --- | --- |\n| `is_favorite` | `boolean` |\n"
+        own = "\nSources: [store.ts:5](store.ts#L5)\n" if closed else ""
+        page = (
+            "# Schema\n\n### Projects Table\nStores metadata such as titles and revisions.\n"
+            f"Sources: [store.ts:{cited}](store.ts#L{cited.replace('-', '-L')})\n\n"
+            f"{table}{own}\n### Next\n\nMore.\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("1-2") == [5]
+    assert found("5") == []
+    # A table closed by a sources line of its own is that line's.
+    assert found("1-2", closed=True) == []
+
+
+def test_an_item_s_bold_label_of_one_word_shows_its_section(tmp_path: Path) -> None:
+    # "**learn**:" says what its item is about as `**Initial Commands**:`
+    # does: lines testing `mode === 'learn'` show the list's section; the
+    # word alone places nothing.
+    (tmp_path / "prepare.ts").write_text(
+        "if (input.mode === 'learn' && !profile) {\n  throw new Error('no profile');\n}\n"
+        "const limit = 3;\n\nexport const chooseStrategy = (mode: string) => mode;\n"
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Course\n\n## Strategy\n\n`chooseStrategy` picks one of:\n"
+            "* **learn**: a topic without sources.\n* **archive**: a ZIP source.\n\n"
+            f"Sources: [prepare.ts:{cited}](prepare.ts#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, message in _diagnosed(tmp_path, page) if "chooseStrategy" in message]
+
+    assert found("1-2") == []
+    assert found("4") == [9]
+    reader = page_subjects(["* **learn**: a topic named in `Mode` [a.py:1](a.py#L1)"])
+    assert [(t.text, t.weak) for t in reader.subject(1, 40).also] == [("learn", True)]

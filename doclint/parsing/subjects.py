@@ -24,8 +24,9 @@ route (`/api/send`) or a flag (`--dry-run`). What shows a term is its `keys`:
 the words (compared whole, ignoring case and the `_` and `-` inside
 identifiers, by `word_key`) one of which the cited lines must hold, or for a
 quoted string, a route or a hyphenated name its text. An acronym or a
-product's name in prose (`SSH`, `macOS`) is a weak term: it shows a subject,
-but its place elsewhere in a file says nothing.
+product's name in prose (`SSH`, `macOS`), or a quoted word of prose (`"slots"`,
+a word the page stresses), is a weak term: it shows a subject, but its place
+elsewhere in a file says nothing.
 
 The reader works on the page's lines alone (it is built once a page and asked
 per citation): it needs no parse of the code and no history.
@@ -195,6 +196,11 @@ class Term(NamedTuple):
     the words, each singular or not, in order inside one identifier with
     other parts between (`INLINE_RENDERED_IMAGE_MIN_AREA`); for an address
     (`localhost:3000`), its port; "" for other terms."""
+    every: bool = False
+    """Whether the term is shown by all its keys together, not by one: a
+    code span of several plain words (a command, `bun run doctor`; a
+    declaration, `overflow: hidden`), whose words alone ("run", "hidden")
+    stand on lines saying something else."""
 
     def shown_in(self, words: frozenset[str], lowered: str) -> bool:
         """Whether a text shows the term: `words` its word keys
@@ -204,9 +210,10 @@ class Term(NamedTuple):
         text of words is shown by them joined by hyphens too ("plugin
         system" by `Plugin-system`)."""
         hyphenated = self.literal.replace(" ", "-")
+        held = (k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
         return bool(
             (self.literal and (self.literal in lowered or hyphenated in lowered))
-            or any(k in words or (not self.weak and k + _PART_MARK in words) for k in self.keys)
+            or (all(held) if self.every else any(held))
             or (self.prefix and any(w.startswith(self.prefix) for w in words))
             or (self.spread and re.search(self.spread, lowered) is not None)
         )
@@ -377,8 +384,10 @@ def terms_of(text: str) -> tuple[Term, ...]:
     return tuple(found.values())
 
 
-_EXAMPLES = re.compile(r"\((?:e\.\s?g\.|for (?:example|instance)|such as)[^()\n]*\)", re.IGNORECASE)
-"""A parenthesis of examples: `(e.g., ...)`, `(for example ...)`."""
+_EXAMPLES = re.compile(
+    r"\((?:e\.\s?g\.|for (?:example|instance)|such as|like\b)[^()\n]*\)", re.IGNORECASE
+)
+"""A parenthesis of examples: `(e.g., ...)`, `(for example ...)`, `(like ...)`."""
 
 
 def _paths_of(text: str) -> tuple[Term, ...]:
@@ -454,6 +463,10 @@ def _cites(text: str) -> bool:
     return bool(_CITATION_TEXT.search(text)) or bool(re.fullmatch(r"L?\d+(?:-L?\d+)?", text))
 
 
+_PROSE_WORD = re.compile(r"[A-Za-z][a-z]+")
+"""A word of prose (`slots`, `Strategy`; not `WorkspaceShell`, `UTF8`)."""
+
+
 def _quoted(text: str) -> Term | None:
     """A quoted string, shown by its text; a phrase of words (`"Canonical
     Request,"`, the punctuation closing it left out) also by an identifier
@@ -463,7 +476,7 @@ def _quoted(text: str) -> Term | None:
     if len(words) > 4:
         return None
     joined = _keys(["".join(words)]) if len(words) > 1 and all(w.isalpha() for w in words) else ()
-    return Term(f'"{text}"', joined, text.lower())
+    return Term(f'"{text}"', joined, text.lower(), weak=bool(_PROSE_WORD.fullmatch(text)))
 
 
 def _span_term(span: str, prose: bool = False) -> Term | None:
@@ -560,7 +573,11 @@ def _code_term(span: str) -> Term:
     # value (`:Item{kind:enum}`).
     statement = bool(words) and words[0] in _STATEMENT_WORDS
     named = [w for w in words if not statement or w not in _STATEMENT_WORDS] or words
-    return Term(span, _keys(coined or named))
+    keys = _keys(coined or named)
+    # Several plain words apart (`bun run doctor`, `overflow: hidden`) say
+    # what they are together: "run" or "hidden" alone stands anywhere.
+    every = not coined and not statement and len(keys) > 1 and len(span.split()) >= 3
+    return Term(span, keys, every=every)
 
 
 def _keys(words: Sequence[str]) -> tuple[str, ...]:
@@ -662,7 +679,7 @@ class SubjectReader:
             terms = terms_of(_sentence_at(item, len(before) + column))
             terms = terms or terms_of(item)
             if terms:
-                return Subject(terms, "item", _label(item) + _paths_of(item))
+                return Subject(terms, "item", _label(item, one=True) + _paths_of(item))
             if not _bare(item):
                 return _in_words(_label(item) or _phrases(item), "item", _paths_of(item))
         if self._under_sources(start):
@@ -776,6 +793,8 @@ class SubjectReader:
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
         subject = replace(self._blocks(start, index), said=said, titled=self._titled[start])
+        if not subject.terms or subject.words:
+            subject = self._followed(index, subject)
         wider = self._subsections_start(start)
         if wider == start:
             return subject
@@ -820,7 +839,8 @@ class SubjectReader:
         terms = terms_of(text)
         drawn = tuple(t for t in terms_of("\n".join(diagram)) if not t.weak)
         # Its items' bold labels show it as they show each item.
-        drawn += tuple(t for line in self._lines_of(start, index, ("item",)) for t in _label(line))
+        items = self._lines_of(start, index, ("item",))
+        drawn += tuple(t for line in items for t in _label(line, one=True))
         # A line of its code blocks (`docker compose up -d`) shows it where
         # the cited lines write the same.
         drawn += _code_lines(self._lines_of(start, index, ("fence",)))
@@ -833,6 +853,20 @@ class SubjectReader:
         if body and not _bare(text):
             return _in_words(_phrases(text), "section", _paths_of(text) + drawn + proper)
         return self._heading(index)
+
+    def _followed(self, index: int, subject: Subject) -> Subject:
+        """A sources line at `index` standing between its section's words and
+        the table or list that section goes on with (`Stores the project's
+        metadata.` / Sources / `| user_id | uuid |`), no sources line of its
+        own closing them before the next heading: their names are its."""
+        end = index + 1
+        while end < len(self.lines) and self._kinds[end] not in ("heading", "sources"):
+            end += 1
+        if end < len(self.lines) and self._kinds[end] == "sources":
+            return subject
+        after = "\n".join(self._lines_of(index + 1, end, ("row", "item")))
+        terms = terms_of(after)
+        return replace(subject, terms=terms, words=False) if terms else subject
 
     def _subsections_start(self, start: int) -> int:
         """Where a sources line closing the blocks from `start` begins its
@@ -1026,13 +1060,17 @@ def _joined(words: Sequence[str]) -> Term:
     return Term(" ".join(words), keys, " ".join(words).lower(), spread=spread)
 
 
-def _label(item: str) -> tuple[Term, ...]:
+def _label(item: str, one: bool = False) -> tuple[Term, ...]:
     """A list item's bold label of two to four words (`- **Initial
     Commands**: ...`), shown by the identifier joining them, each word
     singular or not (`initialCommand`): what the item is about, said as the
-    code would name it."""
+    code would name it. With `one`, a label of one word of four letters or
+    more too (`**learn**:`), shown by that word alone, whole (`mode ===
+    'learn'`), as an acronym of the prose is: a word says less than a name."""
     label = _LABEL.match(item)
     words = label.group(1).split() if label else []
+    if one and len(words) == 1 and words[0].isalpha() and len(words[0]) >= 4:
+        return (Term(words[0], _keys(words), weak=True),)
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return ()
     return (_joined(words),)
