@@ -93,6 +93,7 @@ if TYPE_CHECKING:
         heading_of,
         long_words,
         page_subjects,
+        shows,
         text_words,
         word_key,
     )
@@ -157,6 +158,7 @@ __all__ = [
     "recognise",
     "say_once",
     "sentence_parts",
+    "shows",
     "source_file",
     "source_span",
     "swallowed_headings",
@@ -203,6 +205,7 @@ _LAZY = {
             "heading_of",
             "long_words",
             "page_subjects",
+            "shows",
             "text_words",
             "word_key",
         ),

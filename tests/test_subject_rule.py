@@ -1429,3 +1429,25 @@ def test_an_item_s_bold_label_of_one_word_shows_its_section(tmp_path: Path) -> N
     assert found("4") == [9]
     reader = page_subjects(["* **learn**: a topic named in `Mode` [a.py:1](a.py#L1)"])
     assert [(t.text, t.weak) for t in reader.subject(1, 40).also] == [("learn", True)]
+
+
+def test_a_term_defined_on_the_cited_lines_shows_them(tmp_path: Path) -> None:
+    # DeepWiki cites a manifest's scripts for "`npm run dev` or `npm run
+    # deploy`": the lines define the scripts those commands run (`"dev":`),
+    # though they never write the commands' three words together.
+    (tmp_path / "package.json").write_text(
+        '{\n  "name": "poc",\n  "private": true,\n  "scripts": {\n'
+        '    "deploy": "wrangler deploy",\n    "dev": "wrangler dev"\n  },\n'
+        '  "devDependencies": {\n    "wrangler": "^4.5.0"\n  }\n}\n'
+    )
+
+    def found(cited: str) -> list[int]:
+        page = (
+            "# Build\n\n## Running\n\nRun `npm run dev` or `npm run deploy` to start it.\n\n"
+            f"Sources: [package.json:{cited}](package.json#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("4-7") == []
+    # Lines defining neither: the finding says where they stand.
+    assert found("8-10") == [7]

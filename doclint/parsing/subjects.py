@@ -292,14 +292,19 @@ class Subject:
         """Whether `text` (the cited lines and their window) shows a term,
         a term of prose words in the plural by its singular too."""
         words, lowered = text_words(text, hyphenated=True), text.lower()
-        return any(_shows(term, text, words, lowered) for term in (*self.terms, *self.also))
+        return any(
+            shows(term, text, words, lowered) or _singular_shown(term.literal, lowered)
+            for term in (*self.terms, *self.also)
+        )
 
 
-def _shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
-    """Whether `text` (its `words` and `lowered`) shows `term`. A route the
-    text does not write is not shown by its last word where that word ends
-    another route the text writes (`status` of `/v1/tunnels/status` for
-    `/v1/status`): that word is the other route's."""
+def shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
+    """Whether `text` (its `words` and `lowered`) shows `term`, as a place
+    of it too (the singular of a plural shows a subject, `Subject.shown_by`,
+    and places nothing). A route the text does not write is not shown by
+    its last word where that word ends another route the text writes
+    (`status` of `/v1/tunnels/status` for `/v1/status`): that word is the
+    other route's."""
     if term.literal.startswith("/") and term.literal not in lowered and _ROUTE.search(text):
         own = _route_shape(term.literal)
         text = _ROUTE.sub(lambda m: m[0] if own.endswith(_route_shape(m[0])) else " ", text)
@@ -310,7 +315,7 @@ def _shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
         # the word in prose ("why the check is safe").
         word = re.escape(term.text[2:].lower())
         return re.search(rf"--{word}\b|[.\"'_]{word}\b|\b{word}[\"'_=(]", lowered) is not None
-    return term.shown_in(words, lowered) or _singular_shown(term.literal, lowered)
+    return term.shown_in(words, lowered)
 
 
 _ONE_WORD_FLAG = re.compile(r"--[A-Za-z]+")
