@@ -422,6 +422,8 @@ _HOSTILE_LINES = (
     "## x" + " " * 20_000 + "y `x.py:1`",  # a heading's run of spaces before more text
     "1." * 10_000 + " `x.py:1`",  # a version without end
     "`http://" + "a-" * 10_000 + ":80/` `x.py:1`",  # an address without end
+    "a-" * 60_000 + ". `x.py:1`",  # hyphenated parts without end
+    "The Docker " + "." * 150_000 + "x Docker runs `x.py:1`",  # a run of marks in a word
 )
 
 
@@ -435,6 +437,9 @@ def test_the_subject_reader_reads_a_hostile_line_in_time_linear_in_it(line: str)
         "from doclint.parsing.subjects import page_subjects, text_words\n"
         "line = sys.stdin.read()\n"
         "page_subjects(['# T', '', line]).subject(3, line.index('x.py') + 1)\n"
+        "section = ['# T', '', '## A', '', line, '', 'Sources: [a.py:1](a.py#L1)']\n"
+        "page_subjects(section).subject(7, 10)\n"
+        "text_words(line, hyphenated=True)\n"
     )
     subprocess.run([sys.executable, "-c", script], input=line, text=True, check=True, timeout=20)
 

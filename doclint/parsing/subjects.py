@@ -34,8 +34,10 @@ per citation): it needs no parse of the code and no history.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+import string
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -230,7 +232,7 @@ def text_words(text: str, hyphenated: bool = False) -> frozenset[str]:
     so: the cited lines show `hazelcast_mgmt` so, but such a name elsewhere
     places nothing (a title's `product-describer` is no place of the
     "Product Describer" a section names in words)."""
-    words: set[str] = {word_key(name) for name in _KEBAB.findall(text)} if hyphenated else set()
+    words: set[str] = {word_key(name) for name in _kebab_names(text)} if hyphenated else set()
     for identifier in _IDENTIFIER.findall(text):
         words.add(word_key(identifier))
         parts = _PART.findall(identifier)
@@ -244,11 +246,36 @@ def text_words(text: str, hyphenated: bool = False) -> frozenset[str]:
     return frozenset(words)
 
 
-_KEBAB = re.compile(r"(?<![\w$/.])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w$/.-])")
-"""A name whose parts are joined by hyphens, as a YAML key, a service, a
-flag or a CSS class writes it (`hazelcast-mgmt`, `force-recreate`); not a
-segment of a path or a URL (`github.com/x/swift-cross-ui.git` names a
-repository, not the module `SwiftCrossUI`)."""
+def _kebab_names(text: str) -> Iterator[str]:
+    """The names whose parts are joined by hyphens, as a YAML key, a
+    service, a flag or a CSS class writes them (`hazelcast-mgmt`,
+    `--force-recreate`: `force-recreate`); not a segment of a path or a URL
+    (`github.com/x/swift-cross-ui.git` names a repository, not the module
+    `SwiftCrossUI`). Each is the end of a run of a word's, a path's or a
+    URL's characters, from its start or a hyphen, of letters, digits and
+    single hyphens, a letter first: found by one pass over each run (a
+    pattern trying each hyphen as a start took time quadratic in a run of
+    them)."""
+    for run in _RUN.findall(text):
+        if run.endswith("-"):
+            continue
+        # The name starts after the run's last character no name holds and
+        # its last double hyphen: after a hyphen, or at the run's start
+        # where it has neither.
+        first = len(run) - 1
+        while first >= 0 and run[first] in _NAME_CHARS:
+            first -= 1
+        first = max(first, run.rfind("--"))
+        hyphens = (at + 1 for at in range(max(first, 0), len(run)) if run[at] == "-")
+        starts = itertools.chain([0] if first < 0 else [], hyphens)
+        start = next((s for s in starts if run[s] in _LETTERS), None)
+        if start is not None and "-" in run[start:]:
+            yield run[start:]
+
+
+_RUN = re.compile(r"[\w$/.-]+")
+_LETTERS = frozenset(string.ascii_letters)
+_NAME_CHARS = frozenset(string.ascii_letters + string.digits + "-")
 
 
 _PART_MARK = "/"
@@ -1006,7 +1033,7 @@ def _proper_names(text: str) -> list[str]:
         words = line.split()
         for at, word in enumerate(words):
             bare = _CAPITALISED.fullmatch(word)
-            if bare is None or at == 0 or _ENDS_SENTENCE.search(words[at - 1]):
+            if bare is None or at == 0 or _ends_sentence(words[at - 1]):
                 continue
             after = words[at + 1] if at + 1 < len(words) else ""
             if not (_in_phrase(words[at - 1], word) or _in_phrase(word, after)):
@@ -1025,9 +1052,26 @@ _NAMED = re.compile(r"[(\[\"']?[a-z]?[A-Z]")
 
 
 _CAPITALISED = re.compile(r"[(\[\"']?([A-Z][a-z]{2,})[)\]\"',.;:!?]*")
-_ENDS_SENTENCE = re.compile(r"[.!?:]\W*$|^[^\w/]+$")
-"""The end of a sentence, a label's colon, or a token of punctuation alone
-(a list's marker): the word after it is capitalised as any word is."""
+
+
+def _ends_sentence(word: str) -> bool:
+    """Whether a word ends a sentence or a label (`.`, `!`, `?` or `:` among
+    the marks closing it), or is punctuation alone (a list's marker): the
+    word after it is capitalised as any word is. Read from the word's end
+    (a pattern searching each mark took time quadratic in a run of them)."""
+    if not word:
+        return False
+    end = len(word)
+    while end and not _word_char(word[end - 1]):
+        end -= 1
+    return any(mark in ".!?:" for mark in word[end:]) or not any(
+        _word_char(c) or c == "/" for c in word
+    )
+
+
+def _word_char(char: str) -> bool:
+    """Whether a character is one of a word (`\\w`: a letter, digit or `_`)."""
+    return char.isalnum() or char == "_"
 
 
 def _in_words(terms: tuple[Term, ...], source: str, also: tuple[Term, ...]) -> Subject:
