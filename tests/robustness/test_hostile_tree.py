@@ -87,6 +87,12 @@ _LONG = 250_000
 _HOSTILE_PAGES = {
     # a row with a "|" above a line of spaces, read as its delimiter row
     "under-a-row": ("p.md", "# P\n\na | b\n" + " " * _LONG + "x\n"),
+    # a file documentation's metadata field of digits that never say "bytes"
+    "size-digits": (
+        "docs/x.py_docs.md",
+        "# Documentation: `x.py`\n\n## File Metadata\n\n- **Path**: `x.py`\n"
+        f"- **Size**: {'1' * _LONG}!\n\n## File Purpose\n\nA file.\n",
+    ),
 }
 
 
