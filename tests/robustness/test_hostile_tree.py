@@ -93,6 +93,11 @@ _HOSTILE_PAGES = {
         "# Documentation: `x.py`\n\n## File Metadata\n\n- **Path**: `x.py`\n"
         f"- **Size**: {'1' * _LONG}!\n\n## File Purpose\n\nA file.\n",
     ),
+    # a heading's code span of spaces over a table of line numbers
+    "heading-span": (
+        "p.md",
+        f"# P\n\n## `{' ' * _LONG}!`\n\n| Line | What |\n|---|---|\n| 3 | a |\n",
+    ),
 }
 
 
