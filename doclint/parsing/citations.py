@@ -73,6 +73,7 @@ _LINE_HEADER = compiled_on_use(
 )
 _CELL_LINES = compiled_on_use(rf"\s*`?(?:L|:)?(?P<lines>{_LINES})`?\s*")
 _CELL_PATH = compiled_on_use(r"\s*`?(?P<path>[\w./\-]++)`?\s*")
+_PATH_WORD = compiled_on_use(_PATH)
 
 
 def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> PageCitations:
@@ -652,8 +653,11 @@ def _section_file(
     the table ("" for none, and where it names several: a table of lines
     under a list of files may count the lines of any of them, or of the
     page itself, and is not guessed)."""
-    found = _CELL_PATH.search(heading.partition("`")[2].partition("`")[0] or "")
-    path = found.group("path") if found is not None and _file_like(found.group("path")) else ""
+    # The first path-like word of the heading's first code span: a search
+    # for it with the cell's surrounding spaces would retry them from each
+    # space of a long run of them.
+    found = _PATH_WORD.search(heading.partition("`")[2].partition("`")[0])
+    path = found.group(0) if found is not None and _file_like(found.group(0)) else ""
     if path:
         return path
     named = {

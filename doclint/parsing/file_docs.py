@@ -50,7 +50,9 @@ from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
 
-_SIZE = compiled_on_use(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
+# A count is read from the start of its run of digits only: searched from
+# each digit of a long run, it would cost the square of the run.
+_SIZE = compiled_on_use(r"(?<![\d,])(?P<bytes>[\d,]++)\s*+bytes(?:\s*+\((?P<kb>[\d.,]++)\s*+KB\))?")
 # The module may itself hold backticks when the generator caught prose such as
 # "(e.g. ``from ..pkg import mod``)": the entry is the whole code span.
 _DEPENDENCY = compiled_on_use(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")

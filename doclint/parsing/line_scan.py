@@ -66,7 +66,7 @@ _SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {{1,4}}{_SIMPLE}")
 # the line's first characters instead of three matches over all of it.
 _PLAIN_ITEM: Final = compiled_on_use(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _ALIGN_ROW: Final = compiled_on_use(
-    r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$"
+    r"[ \t]*+(?:\|[ \t]*+)?:?-++:?[ \t]*+(?>(?:\|[ \t]*+:?-++:?[ \t]*+)*)\|?[ \t]*+$"
 )
 _BLANK: Final = compiled_on_use(r"[ \t\v\f]*$")
 # A line of indented code as mistune tells one (`_is_indent_code_line`): four

@@ -81,6 +81,36 @@ def test_a_1_mb_line_is_checked_in_linear_time(tmp_path, line):
         assert "DL501" in done.stdout
 
 
+_LONG = 250_000
+# Pages whose one long line a pattern read in the square of its length (a
+# run retried from each of its characters): minutes each at this length.
+_HOSTILE_PAGES = {
+    # a row with a "|" above a line of spaces, read as its delimiter row
+    "under-a-row": ("p.md", "# P\n\na | b\n" + " " * _LONG + "x\n"),
+    # a file documentation's metadata field of digits that never say "bytes"
+    "size-digits": (
+        "docs/x.py_docs.md",
+        "# Documentation: `x.py`\n\n## File Metadata\n\n- **Path**: `x.py`\n"
+        f"- **Size**: {'1' * _LONG}!\n\n## File Purpose\n\nA file.\n",
+    ),
+    # a heading's code span of spaces over a table of line numbers
+    "heading-span": (
+        "p.md",
+        f"# P\n\n## `{' ' * _LONG}!`\n\n| Line | What |\n|---|---|\n| 3 | a |\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_HOSTILE_PAGES))
+def test_a_hostile_line_is_read_in_time_linear_in_it(tmp_path, name):
+    path, text = _HOSTILE_PAGES[name]
+    (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / path).write_text(text)
+    arguments = ["check", "--no-cache", "--select", "ALL", "--extend-select", "DL811"]
+    done = doclint(*arguments, path, cwd=tmp_path, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+
+
 def _work(monkeypatch, text: str) -> tuple[int, int, int]:
     """(findings, characters handed to ftfy, longest text handed to it) of
     checking `text` for mojibake."""
