@@ -247,3 +247,6 @@ def test_a_whole_tag_is_told_as_mistune_tells_it(rest):
         (line_scan._CLOSE_TAG_END, block_parser._CLOSE_TAG_END),
     ]:
         assert bool(ours.match(line)) == bool(theirs.match(line, 0, len(line)))
+    # The one-pass reading tells what the pattern does.
+    whole = block_parser._OPEN_TAG_END.match(line, 0, len(line)) is not None
+    assert line_scan.whole_open_tag(rest, 0) == whole

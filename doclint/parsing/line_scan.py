@@ -25,6 +25,7 @@ be a long embedded source.
 from __future__ import annotations
 
 import re
+import string
 from typing import Final
 
 from doclint.models.markdown import (
@@ -111,6 +112,10 @@ _HTML_ATTRIBUTES = (
     r"""(?:\s*=\s*(?:[^ !"'=<>`]+|'[^']*?'|"[^"]*?"))?)*"""
 )
 _OPEN_TAG_END: Final = compiled_on_use(_HTML_ATTRIBUTES + r"[ \t]*>[ \t]*(?:\n|$)")
+"""mistune's pattern of a whole opening tag's end, kept to prove `whole_open_tag`
+by (tests/test_line_scan.py): matched by backtracking, it takes time
+exponential in a line whose unquoted values hold tabs (`a=b\tc=d\t...`),
+each of which may end the value or start the next attribute."""
 _CLOSE_TAG_END: Final = compiled_on_use(r"[ \t]*>[ \t]*(?:\n|$)")
 # The names of each kind, as one text (one constant to load at every start,
 # not a set of 63): a name is of the kind when " name " is in its text.
@@ -280,8 +285,12 @@ class _Scanner:
         if previous == "item":
             raise _GiveUp  # a lazy continuation of the item
         if previous != "paragraph":
-            whole = _CLOSE_TAG_END if closing else _OPEN_TAG_END
-            if whole.match(line + "\n", tag.end()):
+            whole = (
+                _CLOSE_TAG_END.match(line + "\n", tag.end()) is not None
+                if closing
+                else whole_open_tag(line, tag.end())
+            )
+            if whole:
                 return self.html_block(index), "html"
             self.paragraph_start = index
         # Any other tag is text that starts or continues a paragraph.
@@ -595,3 +604,79 @@ def _cells(row: str) -> list[str]:
             start = found.end()
     cells.append(row[start:].strip())
     return cells
+
+
+def whole_open_tag(line: str, start: int) -> bool:
+    """Whether `line` from `start` (after a tag's name) ends a whole opening
+    tag alone on its line, as `_OPEN_TAG_END` tells: attributes, `>`, then
+    spaces or tabs to the end. Read in one pass, every way of reading the
+    line kept at once (a set of at most ten states): time linear in the
+    line where the pattern's backtracking takes time exponential in it."""
+    states = {_AFTER}
+    for char in line[start:]:
+        ahead: set[int] = set()
+        space = char.isspace()
+        for state in states:
+            if state in (_AFTER, _NAME, _VALUE):
+                # An attribute is whole (or none has begun): more, or the end.
+                if space:
+                    ahead.add(_BLANKS if char in " \t" else _SPACES)
+                elif char == ">":
+                    ahead.add(_CLOSED)
+            if state == _NAME:
+                if char in _NAME_CHARS:
+                    ahead.add(_NAME)
+                elif char == "=":
+                    ahead.add(_EQUALS)
+                if space:
+                    ahead.add(_BEFORE_EQUALS)
+            elif state == _VALUE:
+                if char not in _NOT_IN_VALUE:
+                    ahead.add(_VALUE)
+            elif state in (_BLANKS, _SPACES):
+                if space:
+                    ahead.add(_BLANKS if state == _BLANKS and char in " \t" else _SPACES)
+                elif char in _NAME_STARTS:
+                    ahead.add(_NAME)
+                elif char == ">" and state == _BLANKS:
+                    ahead.add(_CLOSED)
+            elif state == _BEFORE_EQUALS:
+                if space:
+                    ahead.add(_BEFORE_EQUALS)
+                elif char == "=":
+                    ahead.add(_EQUALS)
+            elif state == _EQUALS:
+                if space:
+                    ahead.add(_EQUALS)
+                if char == "'":
+                    ahead.add(_SINGLE)
+                elif char == '"':
+                    ahead.add(_DOUBLE)
+                elif char not in _NOT_IN_VALUE:
+                    ahead.add(_VALUE)
+            elif state == _SINGLE:
+                ahead.add(_AFTER if char == "'" else _SINGLE)
+            elif state == _DOUBLE:
+                ahead.add(_AFTER if char == '"' else _DOUBLE)
+            elif state == _CLOSED:
+                if char == "\n":
+                    return True
+                if char in " \t":
+                    ahead.add(_CLOSED)
+        if not ahead:
+            return False
+        states = ahead
+    return _CLOSED in states
+
+
+# The states of `whole_open_tag`: after the tag's name or a whole attribute;
+# in the blanks before a name or `>` (spaces and tabs only), or before a
+# name (other white space too); in a name; in the white space between a name
+# and `=`; after `=`; in an unquoted, a single- or double-quoted value; after
+# `>`.
+(_AFTER, _BLANKS, _SPACES, _NAME, _BEFORE_EQUALS, _EQUALS, _VALUE, _SINGLE, _DOUBLE, _CLOSED) = (
+    range(10)
+)
+_NAME_STARTS: Final = frozenset(string.ascii_letters + "_:")
+_NAME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_.:-")
+_NOT_IN_VALUE: Final = frozenset(" !\"'=<>`")

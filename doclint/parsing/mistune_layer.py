@@ -22,6 +22,7 @@ from urllib.parse import unquote
 import mistune
 from mistune.block_parser import BlockParser
 from mistune.core import BlockState
+from mistune.helpers import BLOCK_TAGS, PRE_TAGS
 from mistune.plugins.table import table as table_plugin
 
 from doclint.models.markdown import (
@@ -35,6 +36,7 @@ from doclint.models.markdown import (
     TableRow,
 )
 from doclint.parsing.inline import find_links, normalize_label, unescape
+from doclint.parsing.line_scan import whole_open_tag
 from doclint.util.lazy_regex import compiled_on_use
 
 Token = dict[str, Any]
@@ -86,6 +88,20 @@ class _PositionedBlockParser(BlockParser):
         for token in state.tokens[count:]:
             token.setdefault("_pos", start)
         return result
+
+    def parse_raw_html(self, m: re.Match[str], state: BlockState) -> int | None:
+        # mistune tells whether an opening tag (not a block or `pre` tag's)
+        # is whole and alone on its line (its HTML block of type 7) with a
+        # pattern that backtracks for time exponential in a line whose
+        # unquoted values hold tabs; `whole_open_tag` tells the same in one
+        # pass. Where it says no, mistune reads no block there: the line
+        # goes on a paragraph before it, or starts one.
+        marker = m.group(0).strip()
+        name = marker[1:].lower()
+        other = name[:1].isalpha() and name not in PRE_TAGS and name not in BLOCK_TAGS
+        if other and not whole_open_tag(state.src[: state.find_line_end()], m.end()):
+            return state.append_paragraph()
+        return super().parse_raw_html(m, state)
 
     def _parse_indent_code_fast(self, state: BlockState) -> int | None:
         start, count = state.cursor, len(state.tokens)

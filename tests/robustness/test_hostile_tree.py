@@ -98,6 +98,11 @@ _HOSTILE_PAGES = {
         "p.md",
         f"# P\n\n## `{' ' * _LONG}!`\n\n| Line | What |\n|---|---|\n| 3 | a |\n",
     ),
+    # a tag whose unquoted values hold tabs, each a value's end or not (its
+    # test backtracked for time exponential in them), read by doclint's scan
+    # and, after a block quote it leaves to mistune, by mistune's
+    "tag-tabs": ("p.md", "# P\n\n<x a=" + "b\tc=d\t" * 60 + "<\n"),
+    "tag-tabs-quoted": ("p.md", "# P\n\n> q\n\n<x a=" + "b\tc=d\t" * 60 + "<\n"),
 }
 
 
