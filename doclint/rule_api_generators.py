@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from doclint.models.installed import editable_install
     from doclint.models.wiki import (
         Citation,
+        ClimbingShort,
         NamedPath,
         NameMention,
         PageCitations,
@@ -110,6 +111,7 @@ __all__ = [
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
+    "ClimbingShort",
     "Entry",
     "Generators",
     "LatestDict",
@@ -171,6 +173,7 @@ _LAZY = {
     **dict.fromkeys(
         (
             "Citation",
+            "ClimbingShort",
             "NameMention",
             "NamedPath",
             "PageCitations",

@@ -172,7 +172,13 @@ def test_deepwikis_export_moved_a_folder_down_is_read_as_its_texts_say():
         ("src/app.ts", ""),
     ]
     assert [s.path for s in facts.sources] == ["README.md", "src/app.ts"]
-    assert facts.climbing_short == (15, 14, "../README.md#L1-L8", "docs/README.md")
+    assert facts.climbing_short == (
+        8,
+        3,
+        "../README.md",
+        "docs/README.md",
+        ((8, 15), (9, 16), (15, 30), (15, 68)),
+    )
     # Where it sits, in `.deepwiki/`, its links lead where their texts say.
     at_home = read_wiki(".deepwiki/1-overview.md", lines, parse(text, "x.md").markdown, wiki)
     assert [c.path for c in at_home.citations] == ["README.md", "src/app.ts"]
@@ -221,12 +227,23 @@ def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     # their texts say (the range past `src/app.ts`'s end is found).
     assert [code for code, _ in moved] == ["DL804", "DL802"]
     assert moved[0][1] == (
-        "the page's citation links climb 1 folder (`../README.md#L1-L8`), as from a page 1 "
+        "the page's citation links climb 1 folder (`../README.md`), as from a page 1 "
         "folder below the root; this page is 2 below it (`docs/wiki/`), so they lead to "
         "`docs/README.md` and the like, not to the files their texts name: they are read as "
-        "their texts say (from here, `../../README.md#L1-L8`)"
+        "their texts say (from here, `../../README.md`)"
     )
     assert [code for code, _ in found(".deepwiki")] == ["DL802"]
+    # The fix gives each link the folder it lacks; the page then says nothing
+    # of its links, and its citations are read as before.
+    (tmp_path / "docs" / "wiki").mkdir(parents=True)
+    page = tmp_path / "docs" / "wiki" / "1-overview.md"
+    page.write_text(text)
+    run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--fix", str(page))
+    assert page.read_text() == text.replace("](../", "](../../")
+    done = run_cli(
+        monkeypatch, capsys, tmp_path, "check", "--no-cache", "--output-format", "json", str(page)
+    )
+    assert [f["code"] for f in json.loads(done.out)] == ["DL802"]
 
 
 def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():

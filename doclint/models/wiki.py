@@ -120,6 +120,23 @@ class PageCitations(NamedTuple):
     that cite, with the indexes in `citations` of their citations."""
 
 
+class ClimbingShort(NamedTuple):
+    """A page's citation links that climb fewer folders than the page sits
+    below the root (a wiki written for `.deepwiki/`, moved into
+    `docs/wiki/`): its citations are read as their texts say, from the
+    root."""
+
+    line: int
+    column: int
+    target: str
+    """The first such link's place and target."""
+    followed: str
+    """The path Markdown follows that target to from the page's folder."""
+    targets: tuple[tuple[int, int], ...]
+    """Where each link of the page climbing so starts its target (line and
+    column, 1-based); () where one's target is not on its link's line."""
+
+
 class WikiFacts(NamedTuple):
     """Every claim of one wiki page."""
 
@@ -129,9 +146,4 @@ class WikiFacts(NamedTuple):
     site_links: tuple[SiteLink, ...]
     names: tuple[NameMention, ...]
     markup: tuple[Markup, ...]
-    climbing_short: tuple[int, int, str, str] | None = None
-    """Where the page's citation links climb fewer folders than the page
-    sits below the root (a wiki written for `.deepwiki/`, moved into
-    `docs/wiki/`): its first such link's line, column and target, and the
-    path Markdown follows that target to from the page's folder. The
-    citations are read as their texts say, from the root."""
+    climbing_short: ClimbingShort | None = None

@@ -18,6 +18,7 @@ from doclint.models.languages import BUILTIN_NAMES
 from doclint.models.markdown import Link, MarkdownLayer
 from doclint.models.wiki import (
     Citation,
+    ClimbingShort,
     LineRange,
     Markup,
     NameMention,
@@ -95,7 +96,7 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     citations.sort(key=lambda c: (c.line, c.column))
     names = tuple(_names(lines, spans, citations, grammar, listed))
     markup = tuple(_markup(lines, grammar))
-    short = _climbing_short(markdown.links, listed, page_folder, climb)
+    short = _climbing_short(markdown.links, lines, page_folder, climb)
     return WikiFacts(
         wiki.generator, tuple(citations), tuple(sources), tuple(sites), names, markup, short
     )
@@ -179,20 +180,44 @@ def _ancestor(folder: str, depth: int) -> str | None:
 
 
 def _climbing_short(
-    links: Sequence[Link], listed: frozenset[int], folder: str, climb: int | None
-) -> tuple[int, int, str, str] | None:
-    """Where the page's citation links climb fewer folders than it sits
-    below the root (`_climb`), its first such link: its line, column,
-    target and the path Markdown follows it to from the page's folder."""
+    links: Sequence[Link], lines: Sequence[str], folder: str, climb: int | None
+) -> ClimbingShort | None:
+    """Where the page's links climb fewer folders than it sits below the
+    root (`_climb`, citations and source lists alike): the first, where
+    Markdown follows it, and where each starts its target."""
     if not climb:
         return None
-    for link in links:
-        target = link.target.strip()
-        if link.line in listed or not target.startswith("../"):
-            continue
-        followed = _joined(folder, unquoted(target.split("#", 1)[0]))
-        return link.line, link.column, target, followed
-    return None
+    climbing = [
+        link
+        for link in links
+        if link.kind == "inline"
+        and link.target.startswith("../" * climb)
+        and not link.target.startswith("../" * (climb + 1))
+    ]
+    if not climbing:
+        return None
+    first = climbing[0]
+    followed = _joined(folder, unquoted(first.target.split("#", 1)[0]))
+    targets = [_target_start(link, lines) for link in climbing]
+    placed = tuple(at for at in targets if at is not None)
+    return ClimbingShort(
+        first.line,
+        first.column,
+        first.target,
+        followed,
+        placed if len(placed) == len(targets) else (),
+    )
+
+
+def _target_start(link: Link, lines: Sequence[str]) -> tuple[int, int] | None:
+    """Where an inline link's target starts on its line (1-based), if it
+    stands there as written (`](target`)."""
+    line = lines[link.line - 1] if 0 < link.line <= len(lines) else ""
+    at = line.find("](", link.column - 1)
+    if at < 0:
+        return None
+    at += 2 + (line[at + 2 : at + 3] == "<")
+    return (link.line, at + 1) if line.startswith(link.target, at) else None
 
 
 def _source_list_lines(

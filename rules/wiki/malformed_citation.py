@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
+    Edit,
     Finding,
+    Fix,
+    FixSafety,
     MarkdownPage,
     Origin,
     Rule,
@@ -20,7 +23,7 @@ from doclint.rule_api import (
 from ._citing import ANY_PAGE, citing
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import Citation
+    from doclint.rule_api_generators import Citation, ClimbingShort
 
 
 class MalformedCitation(Rule[MarkdownPage]):
@@ -44,7 +47,9 @@ class MalformedCitation(Rule[MarkdownPage]):
         each climb as many folders to the path their text gives, fewer than
         the page sits below the root (DeepWiki's export, written for
         `.deepwiki/`, copied into `docs/wiki/`: `../src/a.ts` leads to
-        `docs/src/a.ts`); its citations are read as their texts say.
+        `docs/src/a.ts`); its citations are read as their texts say, and
+        the fix (safe) gives each of its links climbing so the folders it
+        lacks.
 
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
@@ -72,6 +77,7 @@ class MalformedCitation(Rule[MarkdownPage]):
     causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES, CLIMBS_SHORT)
     scope = Scope.FILE
     origin = Origin.CITATIONS
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         facts = citing(page, ctx, "well-formed")
@@ -80,7 +86,7 @@ class MalformedCitation(Rule[MarkdownPage]):
         from ._wiki import placed_elsewhere
 
         if facts.climbing_short is not None:
-            yield self._climbing_short(ctx.path, *facts.climbing_short)
+            yield self._climbing_short(ctx.path, facts.climbing_short)
         for citation in facts.citations:
             if citation.problem:
                 message, cause = self._said(citation)
@@ -94,19 +100,25 @@ class MalformedCitation(Rule[MarkdownPage]):
                 )
                 yield Finding(citation.line, citation.column, message, cause=self.DISAGREES)
 
-    def _climbing_short(
-        self, path: str, line: int, column: int, target: str, followed: str
-    ) -> Finding:
+    def _climbing_short(self, path: str, short: ClimbingShort) -> Finding:
         folder = posixpath.dirname(path)
-        climb = target.count("../")
+        climb = short.target.count("../")
         deep = folder.count("/") + 1
         message = (
-            f"the page's citation links climb {_folders(climb)} (`{target}`), as from a page "
-            f"{_folders(climb)} below the root; this page is {deep} below it (`{folder}/`), so "
-            f"they lead to `{followed}` and the like, not to the files their texts name: they "
-            f"are read as their texts say (from here, `{'../' * deep}{target[3 * climb :]}`)"
+            f"the page's citation links climb {_folders(climb)} (`{short.target}`), as from a "
+            f"page {_folders(climb)} below the root; this page is {deep} below it (`{folder}/`), "
+            f"so they lead to `{short.followed}` and the like, not to the files their texts "
+            f"name: they are read as their texts say (from here, "
+            f"`{'../' * deep}{short.target[3 * climb :]}`)"
         )
-        return Finding(line, column, message, cause=self.CLIMBS_SHORT)
+        # Each link given the folders it lacks: it then leads where its text
+        # says, and is read so still.
+        edits = tuple(
+            Edit(line, column, line, column, "../" * (deep - climb))
+            for line, column in short.targets
+        )
+        fix = Fix(edits, FixSafety.SAFE, f"climb {_folders(deep)} in each link") if edits else None
+        return Finding(short.line, short.column, message, fix=fix, cause=self.CLIMBS_SHORT)
 
     def _said(self, citation: Citation) -> tuple[str, Cause]:
         shown = _shown(citation)
