@@ -10,18 +10,35 @@ from doclint.util.lazy_regex import compiled_on_use
 
 _SLUG_DROP = compiled_on_use(r"[^\w\- ]", re.UNICODE)
 _INLINE_CODE = compiled_on_use(r"`+([^`]*)`+")
+# An inline HTML tag (`<kbd>`, `</kbd>`, `<a name="x">`): it renders no text.
+_TAG = compiled_on_use(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>`]*)?/?>")
 _INLINE_LINK = compiled_on_use(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = compiled_on_use(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
+# Emphasis: by `*` anywhere; by `_` not inside a word (`load_all_pages` is
+# text, as CommonMark reads it).
+_EMPHASIS = compiled_on_use(
+    r"(\*{1,3})(\S(?:.*?\S)?)\1|(?<![A-Za-z0-9])(_{1,3})(\S(?:.*?\S)?)\3(?![A-Za-z0-9])"
+)
 
 
 def github_slug(heading_text: str) -> str:
     """The anchor GitHub gives a heading: rendered text, lowercased, punctuation
-    dropped, spaces turned into hyphens."""
+    dropped, spaces turned into hyphens. Outside code spans its emphasis
+    marks and inline HTML tags render no text (a heading `<kbd>module</kbd>
+    pkg.mod` has the anchor `module-pkgmod`, as lazydocs' pages are linked);
+    a code span shows its text whole (`__init__`, `load_all`)."""
     text = _INLINE_LINK.sub(r"\1", heading_text)
-    text = _INLINE_CODE.sub(r"\1", text)
-    text = _EMPHASIS.sub(r"\2", text)
-    text = _SLUG_DROP.sub("", text.strip().lower())
-    return text.replace(" ", "-")
+    pieces: list[str] = []
+    written = 0
+    for span in _INLINE_CODE.finditer(text):
+        pieces += [_rendered(text[written : span.start()]), span.group(1)]
+        written = span.end()
+    pieces.append(_rendered(text[written:]))
+    return _SLUG_DROP.sub("", "".join(pieces).strip().lower()).replace(" ", "-")
+
+
+def _rendered(prose: str) -> str:
+    """The text a piece of a heading outside code spans renders."""
+    return _EMPHASIS.sub(lambda m: m.group(2) or m.group(4), _TAG.sub("", prose))
 
 
 def unique_slugs(heading_texts: list[str]) -> set[str]:

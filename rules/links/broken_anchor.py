@@ -30,8 +30,10 @@ class BrokenAnchor(Rule[AnyPage]):
     docs = RuleDocs(
         what="""Flags a link fragment (`page.md#section`, `#section`) that matches no
         heading anchor of the target Markdown file, using GitHub's anchor rules
-        (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats),
-        nor one of its HTML anchors (`<a id="x"></a>`, `<a name="x">`).""",
+        (the heading's text as it renders: its inline HTML tags and emphasis
+        marks left out, a `_` inside a word or a code span kept; lowercase,
+        punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats), nor
+        one of its HTML anchors (`<a id="x"></a>`, `<a name="x">`).""",
         why="""A broken anchor still opens the page, but at the top,
         and the reader has to hunt for the section. Anchors break silently when a
         heading is renamed, as when a generator misspells it.""",

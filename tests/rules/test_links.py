@@ -30,6 +30,31 @@ def test_broken_anchor_uses_github_slugs(tmp_path):
     assert [column for _, column, _ in got] == [28, 63]
 
 
+def test_a_heading_s_html_tags_render_no_text_of_its_anchor(tmp_path):
+    # lazydocs writes `# <kbd>module</kbd> `pkg.mod`` and links it as
+    # `#module-pkgmod`: GitHub's anchor of the rendered text, the tags left out.
+    write(tmp_path, {"docs/api.md": "# <kbd>module</kbd> `pkg.mod`\n\n## Use `<kbd>` keys\n"})
+    text = (
+        "# Notes\n\n[ok](api.md#module-pkgmod) [code](api.md#use-kbd-keys)"
+        " [tags](api.md#kbdmodulekbd-pkgmod)\n"
+    )
+    got = findings(text, "docs/notes.md", "broken-anchor", tmp_path)
+    assert [column for _, column, _ in got] == [56]
+
+
+def test_underscores_inside_a_word_or_a_code_span_stay_in_its_anchor(tmp_path):
+    # "## LOG_REQUEST_METRICS Configuration" is linked so by Qoder's tables of
+    # contents: `_` inside a word is no emphasis; nor is it inside code.
+    headings = "# T\n\n## LOG_REQUEST_METRICS Configuration\n\n## `__init__` and _it_\n"
+    write(tmp_path, {"docs/api.md": headings})
+    text = (
+        "# Notes\n\n[a](api.md#log_request_metrics-configuration)"
+        " [b](api.md#__init__-and-it) [c](api.md#logrequestmetrics-configuration)\n"
+    )
+    got = findings(text, "docs/notes.md", "broken-anchor", tmp_path)
+    assert [column for _, column, _ in got] == [75]
+
+
 def test_misplaced_page_is_reported_once_and_links_left_alone(tmp_path):
     text = "# Keyword Index: `pkg/mod.py`\n\n[x](./missing.md)\n"
     assert findings(text, "elsewhere/copy.txt", "DL4", tmp_path) == [(1, 1, "DL403")]
