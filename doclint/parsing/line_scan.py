@@ -614,59 +614,65 @@ def whole_open_tag(line: str, start: int) -> bool:
     line where the pattern's backtracking takes time exponential in it."""
     states = {_AFTER}
     for char in line[start:]:
-        ahead: set[int] = set()
-        space = char.isspace()
-        for state in states:
-            if state in (_AFTER, _NAME, _VALUE):
-                # An attribute is whole (or none has begun): more, or the end.
-                if space:
-                    ahead.add(_BLANKS if char in " \t" else _SPACES)
-                elif char == ">":
-                    ahead.add(_CLOSED)
-            if state == _NAME:
-                if char in _NAME_CHARS:
-                    ahead.add(_NAME)
-                elif char == "=":
-                    ahead.add(_EQUALS)
-                if space:
-                    ahead.add(_BEFORE_EQUALS)
-            elif state == _VALUE:
-                if char not in _NOT_IN_VALUE:
-                    ahead.add(_VALUE)
-            elif state in (_BLANKS, _SPACES):
-                if space:
-                    ahead.add(_BLANKS if state == _BLANKS and char in " \t" else _SPACES)
-                elif char in _NAME_STARTS:
-                    ahead.add(_NAME)
-                elif char == ">" and state == _BLANKS:
-                    ahead.add(_CLOSED)
-            elif state == _BEFORE_EQUALS:
-                if space:
-                    ahead.add(_BEFORE_EQUALS)
-                elif char == "=":
-                    ahead.add(_EQUALS)
-            elif state == _EQUALS:
-                if space:
-                    ahead.add(_EQUALS)
-                if char == "'":
-                    ahead.add(_SINGLE)
-                elif char == '"':
-                    ahead.add(_DOUBLE)
-                elif char not in _NOT_IN_VALUE:
-                    ahead.add(_VALUE)
-            elif state == _SINGLE:
-                ahead.add(_AFTER if char == "'" else _SINGLE)
-            elif state == _DOUBLE:
-                ahead.add(_AFTER if char == '"' else _DOUBLE)
-            elif state == _CLOSED:
-                if char == "\n":
-                    return True
-                if char in " \t":
-                    ahead.add(_CLOSED)
-        if not ahead:
+        if char == "\n" and _CLOSED in states:
+            return True
+        states = {ahead for state in states for ahead in _steps(state, char)}
+        if not states:
             return False
-        states = ahead
     return _CLOSED in states
+
+
+def _steps(state: int, char: str) -> list[int]:
+    """The states `char` leads to from `state` (`whole_open_tag`)."""
+    space = char.isspace()
+    ahead = []
+    if state in (_AFTER, _NAME, _VALUE) and (space or char == ">"):
+        # An attribute is whole (or none has begun): more, or the end.
+        ahead.append(_CLOSED if char == ">" else _BLANKS if char in " \t" else _SPACES)
+    if state == _NAME:
+        ahead += _in_name(char, space)
+    elif state in (_BLANKS, _SPACES):
+        ahead += _in_blanks(state, char, space)
+    elif state in (_BEFORE_EQUALS, _EQUALS):
+        ahead += _around_equals(state, char, space)
+    elif state == _VALUE and char not in _NOT_IN_VALUE:
+        ahead.append(_VALUE)
+    elif state in (_SINGLE, _DOUBLE):
+        closing = "'" if state == _SINGLE else '"'
+        ahead.append(_AFTER if char == closing else state)
+    elif state == _CLOSED and char in " \t":
+        ahead.append(_CLOSED)
+    return ahead
+
+
+def _in_name(char: str, space: bool) -> list[int]:
+    """From a name: on with it, `=`, or the white space before `=`."""
+    if char in _NAME_CHARS:
+        return [_NAME]
+    if char == "=":
+        return [_EQUALS]
+    return [_BEFORE_EQUALS] if space else []
+
+
+def _in_blanks(state: int, char: str, space: bool) -> list[int]:
+    """From the white space before a name (or, spaces and tabs only, `>`)."""
+    if space:
+        return [_BLANKS if state == _BLANKS and char in " \t" else _SPACES]
+    if char in _NAME_STARTS:
+        return [_NAME]
+    return [_CLOSED] if char == ">" and state == _BLANKS else []
+
+
+def _around_equals(state: int, char: str, space: bool) -> list[int]:
+    """From the white space before `=`, or after it before the value."""
+    if state == _BEFORE_EQUALS:
+        return [_BEFORE_EQUALS] if space else [_EQUALS] if char == "=" else []
+    ahead = [_EQUALS] if space else []
+    if char == "'":
+        return [*ahead, _SINGLE]
+    if char == '"':
+        return [*ahead, _DOUBLE]
+    return [*ahead, _VALUE] if char not in _NOT_IN_VALUE else ahead
 
 
 # The states of `whole_open_tag`: after the tag's name or a whole attribute;
