@@ -173,6 +173,7 @@ def test_deepwikis_export_moved_a_folder_down_is_read_as_its_texts_say():
     ]
     assert [s.path for s in facts.sources] == ["README.md", "src/app.ts"]
     assert facts.climbing_short == (
+        1,
         8,
         3,
         "../README.md",

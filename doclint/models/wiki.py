@@ -126,6 +126,8 @@ class ClimbingShort(NamedTuple):
     `docs/wiki/`): its citations are read as their texts say, from the
     root."""
 
+    climb: int
+    """How many folders (`../`) each climbs."""
     line: int
     column: int
     target: str

@@ -201,6 +201,7 @@ def _climbing_short(
     targets = [_target_start(link, lines) for link in climbing]
     placed = tuple(at for at in targets if at is not None)
     return ClimbingShort(
+        climb,
         first.line,
         first.column,
         first.target,

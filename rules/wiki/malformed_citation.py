@@ -102,7 +102,7 @@ class MalformedCitation(Rule[MarkdownPage]):
 
     def _climbing_short(self, path: str, short: ClimbingShort) -> Finding:
         folder = posixpath.dirname(path)
-        climb = short.target.count("../")
+        climb = short.climb
         deep = folder.count("/") + 1
         message = (
             f"the page's citation links climb {_folders(climb)} (`{short.target}`), as from a "
