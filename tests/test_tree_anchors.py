@@ -7,10 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from doclint.models.markdown_lines import heading_texts, normalize_newlines
 from doclint.parsing.markdown import parse_markdown
-from doclint.tree.slugs import unique_slugs
+from doclint.tree.slugs import github_slug, unique_slugs
 from tests.checking import run_cli
 from tests.conftest import REAL, SEEDS, require_shared
 from tests.pages import write
@@ -69,3 +72,38 @@ def test_same_anchors_as_the_page_parser_on_real_pages():
         parsed = [heading.text for heading in parse_markdown(text).headings]
         assert unique_slugs(heading_texts(text)) == unique_slugs(parsed), path
     assert len(pages) >= 200
+
+
+def _commonmark_slug(heading_text: str) -> str:
+    """The anchor of the text markdown-it (a CommonMark implementation) renders
+    for a heading, with GitHub's steps after it."""
+    rendered = "".join(
+        token.content for token in _COMMONMARK.parseInline(heading_text)[0].children or []
+    )
+    dropped = "".join(char for char in rendered.strip().lower() if char.isalnum() or char in "_- ")
+    return dropped.replace(" ", "-")
+
+
+_COMMONMARK = MarkdownIt("commonmark")
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(["*", "_", "a", "b", " ", ".", "\\", "(", "é"]), max_size=14))
+def test_emphasis_leaves_the_text_commonmark_renders(pieces):
+    """`*` and `_` are paired as CommonMark pairs them: `_a_b_`, `__a_`,
+    `*_a_*`, escaped marks, a run that both opens and closes."""
+    heading = "".join(pieces)
+    assert github_slug(heading) == _commonmark_slug(heading), heading
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("`load_all` and __init__", "load_all-and-init"),
+        ("patched__init__(self)", "patched__init__self"),
+        ("_unclosed and snake_case", "_unclosed-and-snake_case"),
+        ("![logo](a.png) [Guide](g.md) [not a link]", "logo-guide-not-a-link"),
+    ],
+)
+def test_a_heading_s_anchor(heading, anchor):
+    assert github_slug(heading) == anchor

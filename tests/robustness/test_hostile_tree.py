@@ -103,6 +103,11 @@ _HOSTILE_PAGES = {
     # and, after a block quote it leaves to mistune, by mistune's
     "tag-tabs": ("p.md", "# P\n\n<x a=" + "b\tc=d\t" * 60 + "<\n"),
     "tag-tabs-quoted": ("p.md", "# P\n\n> q\n\n<x a=" + "b\tc=d\t" * 60 + "<\n"),
+    # headings whose anchors a link asks for: emphasis marks never closed, a
+    # run of `[` never closed, links whose target never closes
+    "heading-emphasis": ("p.md", "# " + "_a " * (_LONG // 3) + "\n\n[x](#a)\n"),
+    "heading-brackets": ("p.md", "# " + "[" * _LONG + "\n\n[x](#a)\n"),
+    "heading-link-targets": ("p.md", "# " + "[a](" * (_LONG // 4) + "\n\n[x](#a)\n"),
 }
 
 
