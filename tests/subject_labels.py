@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import SHARED
-from tests.test_subject_labels import BUNDLED, COPIED, FETCHED, LABELS, fetched_git_dir, rows, show
+from tests.test_subject_labels import (
+    BUNDLED,
+    COPIED,
+    FETCHED,
+    LABELS,
+    fetched_git_dir,
+    judged_at,
+    rows,
+    show,
+    show_lines,
+)
 
 FOLDERS = {
     "subjects_cubic_bastion": ".cubic/wiki",
@@ -47,6 +57,10 @@ class Scored:
     findings: int
     """Findings on the labelled citations (each matched to one)."""
     disagreements: tuple[str, ...]
+    right_flagged_changed: int = 0
+    """Right citations flagged whose cited lines, in the tree checked, are not
+    the lines they were judged at: a tree without history checked at a later
+    commit than its pages were written (right when written, stale now)."""
 
     @property
     def precision_on_right(self) -> float:
@@ -97,8 +111,14 @@ def tree(folder: str, into: Path, history: bool) -> Path:
         check=True,
     )
     if not history:
-        shutil.rmtree(repo / ".git")
+        # Kept beside the tree, out of doclint's sight: the scorer reads the
+        # cited lines as they were judged from it.
+        (repo / ".git").rename(_kept_history(repo))
     return repo
+
+
+def _kept_history(repo: Path) -> Path:
+    return repo.with_name(repo.name + ".git")
 
 
 def _pinned_history(repo: Path, folder: str) -> None:
@@ -188,7 +208,29 @@ def score(folder: str, repo: Path, defaults: bool = False) -> Scored:
         wrong_found=sum(id(row) in flagged for row in wrong),
         findings=len(flagged),
         disagreements=tuple(disagreements),
+        right_flagged_changed=sum(
+            _changed_since_judged(repo, row) for row in right if id(row) in flagged
+        ),
     )
+
+
+def _changed_since_judged(repo: Path, row: dict[str, str]) -> bool:
+    """Whether the lines a labelled citation cites differ, in the tree checked,
+    from the lines at the commit its label was judged at (a bundled tree's
+    history, kept beside it where the check runs without it)."""
+    git_dir = _kept_history(repo)
+    if not git_dir.is_dir():
+        return False
+    if not (repo / row["path"]).is_file():
+        return True
+    now = (repo / row["path"]).read_text(encoding="utf-8").splitlines()
+    then = show_lines(git_dir, f"{judged_at(row)}:{row['path']}")
+    for piece in row["lines"].split(","):
+        first, _, last = piece.partition("-")
+        cited = slice(int(first) - 1, int(last or first))
+        if now[cited] != then[cited]:
+            return True
+    return False
 
 
 def _at(candidates: list[dict[str, str]], line: str, column: int) -> dict[str, str] | None:
@@ -217,7 +259,8 @@ def main() -> None:
                 result = score(folder, tree(folder, Path(scratch), history), defaults)
             print(
                 f"{folder} history={history}: right {result.right} flagged "
-                f"{result.right_flagged}; wrong {result.wrong} found {result.wrong_found}; "
+                f"{result.right_flagged} ({result.right_flagged_changed} on lines changed "
+                f"since judged); wrong {result.wrong} found {result.wrong_found}; "
                 f"precision on right {result.precision_on_right:.3f} recall "
                 f"{result.recall:.3f} precision {result.precision:.3f}"
             )

@@ -236,6 +236,18 @@ FIGURES_WITH_DEFAULTS = {
 }
 
 
+# Of the right citations flagged, those whose cited lines in the tree checked
+# are not the lines they were judged at (DL811 alone, with the defaults): a
+# bundled tree checked without history is its newest commit, and the pages
+# were written earlier. Every right citation DL811 flags there and not with
+# history is one of them: right when written, stale now.
+CHANGED_SINCE_JUDGED = {
+    ("subjects_handwritten_cfdb", False): (29, 36),
+    ("subjects_qoder_pyoffice", False): (9, 9),
+    ("subjects_qoder_vandamme", False): (9, 26),
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("folder", "history", "defaults"),
@@ -259,6 +271,8 @@ def test_the_labelled_figures_are_held_exactly(
         result.wrong,
         result.wrong_found,
     ) == expected, "\n".join(result.disagreements)
+    changed = CHANGED_SINCE_JUDGED.get((folder, history), (0, 0))[defaults]
+    assert result.right_flagged_changed == changed
 
 
 def test_a_link_text_naming_a_method_is_its_subject_and_the_fix_moves_it(tmp_path: Path) -> None:
