@@ -1,4 +1,6 @@
-from doclint import Settings, check_text
+from doclint import Settings, check_paths, check_text
+from doclint.fixes.edits import apply_edits
+from doclint.rule_api import FixSafety
 from tests.conftest import findings
 from tests.pages import write
 
@@ -82,3 +84,31 @@ def test_every_link_to_a_missing_page_is_reported(tmp_path):
     text = "# K\n\n- [x](./gone.md)\n- [y](gone.md)\n- [x](./gone.md)\n"
     got = findings(text, "docs/k.md", "broken-link", tmp_path)
     assert got == [(3, 3, "DL401"), (4, 3, "DL401"), (5, 3, "DL401")]
+
+
+def test_an_anchor_differing_only_in_hyphens_is_named_and_offered(tmp_path):
+    # A table of contents linking `#quick-start` for "## 🚀 Quick Start":
+    # GitHub's anchor keeps the hyphen the emoji leaves, `#-quick-start`.
+    headings = "# Guide\n\n## 🚀 Quick Start\n\n## Pay & Leave\n"
+    write(tmp_path, {"docs/guide.md": headings})
+    text = "# Notes\n\n[a](guide.md#quick-start) and [b](guide.md#pay-leave)\n"
+    (tmp_path / "docs" / "notes.md").write_text(text)
+    settings = Settings(select=["DL402"], root=tmp_path, cache=False)
+    found = check_paths([tmp_path / "docs" / "notes.md"], settings).diagnostics
+    assert [(d.column, d.message.split(" (")[1][:17]) for d in found] == [
+        (1, "`#-quick-start` i"),
+        (31, "`#pay--leave` is:"),
+    ]
+    fixed, _ = apply_edits(text, [d.fix.edits for d in found if d.fix])
+    assert fixed == "# Notes\n\n[a](guide.md#-quick-start) and [b](guide.md#pay--leave)\n"
+    assert {d.fix.applicability for d in found if d.fix} == {FixSafety.UNSAFE}
+
+
+def test_no_anchor_is_offered_where_two_differ_only_in_hyphens(tmp_path):
+    write(tmp_path, {"docs/guide.md": "# Guide\n\n## A & B\n\n## -A B\n"})
+    text = "# Notes\n\n[a](guide.md#a-b)\n"
+    (tmp_path / "docs" / "notes.md").write_text(text)
+    settings = Settings(select=["DL402"], root=tmp_path, cache=False)
+    [found] = check_paths([tmp_path / "docs" / "notes.md"], settings).diagnostics
+    assert found.fix is None
+    assert found.message == "`#a-b` is not a heading anchor of `docs/guide.md`"
