@@ -88,7 +88,12 @@ _COMMONMARK = MarkdownIt("commonmark")
 
 
 @settings(max_examples=3000, deadline=None, database=None)
-@given(st.lists(st.sampled_from(["*", "_", "a", "b", " ", ".", "\\", "(", "é"]), max_size=14))
+@given(
+    st.lists(
+        st.sampled_from(["*", "_", "a", "b", " ", ".", "\\", "(", "é", "🚀", "—", "\u00a0"]),
+        max_size=14,
+    )
+)
 def test_emphasis_leaves_the_text_commonmark_renders(pieces):
     """`*` and `_` are paired as CommonMark pairs them: `_a_b_`, `__a_`,
     `*_a_*`, escaped marks, a run that both opens and closes."""

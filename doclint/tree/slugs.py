@@ -9,7 +9,6 @@ or `_` from each of its characters takes the square of the line's length."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from doclint.util.lazy_regex import compiled_on_use
@@ -178,11 +177,13 @@ def _flanks(inner: str, outer: str) -> bool:
 
 
 def _whitespace(char: str) -> bool:
-    return char in "\t\n\f\r" or unicodedata.category(char) == "Zs"
+    return char.isspace()
 
 
 def _punctuation(char: str) -> bool:
-    return char in _ASCII_PUNCTUATION or unicodedata.category(char).startswith("P")
+    # Beyond ASCII, what is no letter, digit or space: CommonMark's punctuation
+    # and symbols, read without loading the Unicode database at start-up.
+    return char in _ASCII_PUNCTUATION or not (char.isascii() or char.isalnum() or char.isspace())
 
 
 def unique_slugs(heading_texts: list[str]) -> set[str]:
