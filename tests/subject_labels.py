@@ -34,6 +34,7 @@ FOLDERS = {
     "subjects_qoder_vandamme": ".qoder/repowiki",
     "subjects_cubic_nous": ".cubic/wiki",
     "subjects_cubic_arena": ".cubic/wiki",
+    "subjects_deepwiki_kanstack": "docs/wiki",
 }
 """The folder of each tree doclint is run on."""
 
