@@ -194,8 +194,8 @@ FIGURES = {
     ("subjects_cubic_arena", False): (114, 4, 41, 20),
     ("subjects_deepwiki_modularmonolith", True): (192, 1, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
-    ("subjects_deepwiki_kanstack", True): (179, 4, 7, 0),
-    ("subjects_deepwiki_kanstack", False): (179, 4, 7, 0),
+    ("subjects_deepwiki_kanstack", True): (179, 4, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 4, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -225,8 +225,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_arena", False): (114, 8, 41, 23),
     ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
-    ("subjects_deepwiki_kanstack", True): (179, 20, 7, 0),
-    ("subjects_deepwiki_kanstack", False): (179, 20, 7, 0),
+    ("subjects_deepwiki_kanstack", True): (179, 20, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 20, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
@@ -1460,3 +1460,35 @@ def test_a_term_defined_on_the_cited_lines_shows_them(tmp_path: Path) -> None:
     assert found("4-7") == []
     # Lines defining neither: the finding says where they stand.
     assert found("8-10") == [7]
+
+
+def test_a_scoped_package_without_a_version_is_a_name_placed_by_its_text(tmp_path: Path) -> None:
+    # KanStack's DeepWiki page names `@tauri-apps/plugin-dialog` and cites
+    # package.json:17, the dependency's line before the wiki's own commit added
+    # four scripts above it; its slash had read it as a path, naming nothing.
+    (tmp_path / "package.json").write_text(
+        '{\n  "scripts": {\n    "dev": "vite",\n    "docs:dev": "vitepress dev docs",\n'
+        '    "docs:build": "vitepress build docs",\n    "docs:preview": "vitepress preview docs",\n'
+        '    "tauri": "tauri"\n  },\n  "dependencies": {\n    "@tauri-apps/api": "^2",\n'
+        '    "@tauri-apps/plugin-dialog": "^2"\n  }\n}\n'
+    )
+
+    def found(cited: str) -> list[str]:
+        page = (
+            "# Plugins\n\nThe `@tauri-apps/plugin-dialog` dependency at "
+            f"[package.json:{cited}](package.json#L{cited.replace('-', '-L')}) opens dialogs.\n"
+        )
+        return [message for _, message in _diagnosed(tmp_path, page)]
+
+    assert found("11") == []
+    assert found("4") == [
+        "the sentence names `@tauri-apps/plugin-dialog`, at `@tauri-apps/plugin-dialog` on 11; "
+        'line 4 holds `"docs:dev": "vitepress dev docs",`'
+    ]
+    # A module of the package, as an import writes it, is its name too; the
+    # project's own alias of a folder (`@/utils`) is a path.
+    assert _terms("Call `@tauri-apps/api/core` (`a.ts:1`).", 1) == (
+        "sentence",
+        ["@tauri-apps/api/core"],
+    )
+    assert _terms("Read `@/utils/kanbanPath` (`a.ts:1`).", 1) == ("sentence", [])

@@ -523,10 +523,11 @@ def _span_term(span: str, prose: bool = False) -> Term | None:
         # `config/accounts/<id>/credentials/`: a path the code builds, no
         # file a citation names; shown by the names of its parts.
         return Term(span, _keys(_IDENTIFIER.findall(span)))
-    package = _PACKAGE.fullmatch(span)
+    package = _PACKAGE.fullmatch(span) or _SCOPED.fullmatch(span)
     if package:
         # `@scope/name@^1.0.0`: the package, as a manifest writes it
-        # (`"@scope/name": "^1.0.0"`), whatever the version.
+        # (`"@scope/name": "^1.0.0"`), whatever the version; `@scope/name`
+        # alone too, which its slash would have read as a path.
         return Term(span, (), package.group(1).lower())
     if _no_term(span):
         return None
@@ -539,6 +540,10 @@ _PATH_CHARS = re.compile(r"[\w.~/<>{}-]+")
 """What a path writes (not a pattern's `[^>]*` or `.*?`)."""
 _PACKAGE = re.compile(r"((?:@[\w.-]+/)?[A-Za-z0-9][\w.-]*)@[~^<>=]*\d[\w.*-]*")
 """A package and its version as npm writes them (`wrangler@^4.51.0`)."""
+_SCOPED = re.compile(r"(@[\w.-]+/[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*)")
+"""A scoped npm package or a module of it (`@tauri-apps/plugin-dialog`,
+`@tauri-apps/api/core`), named as a manifest and an import write it; not
+an alias of the project's own folder (`@/utils/kanbanPath`)."""
 
 
 def _no_term(span: str) -> bool:
