@@ -194,8 +194,8 @@ FIGURES = {
     ("subjects_cubic_arena", False): (114, 4, 41, 20),
     ("subjects_deepwiki_modularmonolith", True): (192, 1, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
-    ("subjects_deepwiki_kanstack", True): (179, 4, 7, 2),
-    ("subjects_deepwiki_kanstack", False): (179, 4, 7, 2),
+    ("subjects_deepwiki_kanstack", True): (179, 3, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 3, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -225,8 +225,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_arena", False): (114, 8, 41, 23),
     ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
-    ("subjects_deepwiki_kanstack", True): (179, 20, 7, 2),
-    ("subjects_deepwiki_kanstack", False): (179, 20, 7, 2),
+    ("subjects_deepwiki_kanstack", True): (179, 19, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 19, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
@@ -1492,3 +1492,29 @@ def test_a_scoped_package_without_a_version_is_a_name_placed_by_its_text(tmp_pat
         ["@tauri-apps/api/core"],
     )
     assert _terms("Read `@/utils/kanbanPath` (`a.ts:1`).", 1) == ("sentence", [])
+
+
+def test_a_lower_camel_case_word_of_prose_is_a_name_a_product_is_weak(tmp_path: Path) -> None:
+    # KanStack's DeepWiki page draws "Set appMessage ref" in its section's
+    # diagram and cites `const appMessage = ...`; its prose names only the
+    # banner, written elsewhere. A word in lower camelCase is code's name
+    # (`appMessage`, `useWorkspace`); a product's is `iOS`, `iPhone`, `macOS`.
+    (tmp_path / "App.vue").write_text(
+        "<script setup>\nconst appMessage = shallowRef(null);\nconst other = 1;\n</script>\n"
+        '<template>\n<AppMessageBanner :message="appMessage" />\n</template>\n'
+    )
+
+    def found(cited: str, drawn: str) -> list[int]:
+        page = (
+            "## Messages\n\nMessages show in `AppMessageBanner`.\n\n```mermaid\nsequenceDiagram\n"
+            f"    Show->>Banner: {drawn}\n```\n\n"
+            f"**Sources:** [App.vue:{cited}](App.vue#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("2", "Set appMessage ref") == []
+    # The same diagram naming nothing the line writes: the banner's place.
+    assert found("3", "Set appMessage ref") == [10]
+    reader = page_subjects(["Runs on macOS and iPhone, then calls appMessage (`a.ts:1`)."])
+    weak = [(term.text, term.weak) for term in reader.subject(1, 1).terms]
+    assert weak == [("macOS", True), ("iPhone", True), ("appMessage", False)]

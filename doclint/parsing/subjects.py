@@ -72,10 +72,15 @@ _PROSE_TERMS = re.compile(
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
     r")(?![\w/]))"
 )
-_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}")
+_WEAK_PROSE = re.compile(
+    r"[A-Z0-9]+s?|[a-z]{1,2}[A-Z][A-Za-z]*|[a-z]+[A-Z]{2,}|[A-Z][a-z]+[A-Z]{2,}"
+)
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
-`macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
-code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
+`iPhone`, `jQuery`: a letter or two before a capital; `macOS`: a word
+ending in capitals; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`,
+`HikariCP`: code names the product otherwise, `postgres:`,
+`jdbc:postgresql:`). Not a word in lower camelCase (`appMessage`,
+`useWorkspace`): that is code's name, written in prose or a diagram."""
 _PRODUCT = re.compile(r"([A-Z][a-z]{3,})(?:DB|SQL|MQ|CP)")
 """A product's name ending in the acronym of its kind, which code and
 configuration leave out (a database, a queue, a pool: `PostgreSQL`,
