@@ -1541,3 +1541,31 @@ def test_a_sentence_about_the_cited_file_citing_all_of_it_is_shown(tmp_path: Pat
     # Part of the file, or a sentence naming no file: the word is judged.
     assert found("`src/main.ts`", "1-3") == [3]
     assert found("entry", "1-6") == [3]
+
+
+def test_a_key_s_name_shows_a_row_and_places_nothing(tmp_path: Path) -> None:
+    # KanStack's DeepWiki shortcut table: a row per branch of `if (event.key
+    # === "Escape")`, each cited at its branch; `Space` the code writes `" "`.
+    (tmp_path / "keys.ts").write_text(
+        "function onKey(event: KeyboardEvent) {\n"
+        '    if (event.key === "Escape") {\n\n        if (editing) {\n            closeEditor();\n'
+        "            return;\n        }\n        clearSelection();\n    }\n"
+        '    if (event.key === " ") {\n        startMove();\n    }\n}\n'
+    )
+
+    def found(row: str, cited: str) -> list[int]:
+        page = (
+            "# Keys\n\n| Shortcut | Action | Lines |\n|---|---|---|\n"
+            f"| {row} | [keys.ts:{cited}](keys.ts#L{cited.replace('-', '-L')}) |\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("`Escape` | Close editor", "4-7") == []
+    assert found("`Space` | Enter move mode", "10-12") == []
+    # A row naming what the branch calls is judged by it.
+    assert found("`Escape` | `clearSelection()`", "4-7") == [5]
+    reader = page_subjects(["| `Escape` | `ArrowUp` | [a.ts:1](a.ts#L1) |"])
+    assert [(t.text, t.weak) for t in reader.subject(1, 25).terms] == [
+        ("Escape", True),
+        ("ArrowUp", True),
+    ]

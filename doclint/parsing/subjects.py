@@ -100,6 +100,11 @@ def _stem(word: str) -> str:
 
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
+_KEY = re.compile(
+    r"(?:Escape|Esc|Enter|Return|Space|Tab|Backspace|Delete|Home|End|PageUp|PageDown"
+    r"|Arrow(?:Up|Down|Left|Right)|Arrow keys|F[1-9][0-2]?)"
+)
+"""A key of the keyboard by its name, as a shortcut table writes it."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 """A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _CITATION_TEXT = re.compile(
@@ -405,8 +410,11 @@ def terms_of(text: str) -> tuple[Term, ...]:
     prose = _SLASHED.sub(lambda m: m.group(0).replace("/", " / "), prose)
     for span in spans:
         term = _span_term(span)
-        if term is not None and _KEYWORDS.fullmatch(span):
+        if term is not None and (_KEYWORDS.fullmatch(span) or _KEY.fullmatch(span)):
             # `NOT`, `EXISTS { }`: a query language's keywords, in any code.
+            # `Escape`, `Space`: a key a user presses, which code tests as
+            # `event.key === "Escape"` (a branch under it is what it does)
+            # or `" "`: the key's name elsewhere places nothing.
             term = term._replace(weak=True)
         add(term)
     for match in _QUOTED.finditer(prose):

@@ -93,12 +93,18 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         a quoted phrase
         of words also by the identifier joining them (`"Canonical Request"` by
         `canonicalRequest`; a quoted word of prose, `"slots"`, a word the page
-        stresses, places nothing, as an acronym of the prose), a product's
+        stresses, places nothing, as an acronym of the prose or a product's
+        name, `iOS`, `macOS`; a word in lower camelCase, `appMessage`, is
+        code's name), a product's
         name ending in the acronym of its kind (`HikariCP`, `PostgreSQL`,
         `MongoDB`, `RabbitMQ`) also by a word beginning with its stem, as
         settings write it (`spring.datasource.hikari.`, `postgres:`), which
         places nothing, a package with its version by the package's name
-        (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`), a path the
+        (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`; a scoped
+        package without its version, `@tauri-apps/plugin-dialog`, by its
+        text, where it is placed too), a key's name as a shortcut table gives
+        it (`Escape`, `Space`) where the lines hold it, placing nothing (code
+        tests it as `event.key === "Escape"` or `" "`), a path the
         code builds, written with placeholders
         (`config/accounts/<id>/credentials/`), by the names of its parts. A list
         item's bold label of two to four words
