@@ -44,6 +44,7 @@ FOLDERS = {
     "subjects_qoder_vandamme": ".qoder/repowiki",
     "subjects_cubic_nous": ".cubic/wiki",
     "subjects_cubic_arena": ".cubic/wiki",
+    "subjects_deepwiki_kanstack": "docs/wiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -169,13 +170,16 @@ def findings(repo: Path, folder: str, defaults: bool = False) -> list[dict[str, 
 
 
 def score(folder: str, repo: Path, defaults: bool = False) -> Scored:
-    labelled = [row for row in rows(folder) if row["verdict"] != "unjudged"]
+    every = rows(folder)
+    labelled = [row for row in every if row["verdict"] != "unjudged"]
     if folder in PINNED and (stand_in := _stand_in(repo, PINNED[folder][0])):
         pin = PINNED[folder][0]
-        for row in labelled:
+        for row in every:
             row["citation"] = row["citation"].replace(f"/blob/{pin}/", f"/blob/{stand_in}/")
+    # A finding standing on an unjudged citation (a file the commit lacks) is
+    # that citation's, counted for none: not the next labelled one's on its line.
     by_line: dict[tuple[str, int], list[dict[str, str]]] = {}
-    for row in labelled:
+    for row in every:
         by_line.setdefault((row["page"], int(row["line"])), []).append(row)
     flagged: dict[int, str] = {}
     for finding in findings(repo, FOLDERS[folder], defaults):
@@ -206,7 +210,7 @@ def score(folder: str, repo: Path, defaults: bool = False) -> Scored:
         right_flagged=sum(id(row) in flagged for row in right),
         wrong=len(wrong),
         wrong_found=sum(id(row) in flagged for row in wrong),
-        findings=len(flagged),
+        findings=sum(id(row) in flagged for row in labelled),
         disagreements=tuple(disagreements),
         right_flagged_changed=sum(
             _changed_since_judged(repo, row) for row in right if id(row) in flagged

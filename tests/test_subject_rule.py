@@ -194,6 +194,8 @@ FIGURES = {
     ("subjects_cubic_arena", False): (114, 4, 41, 20),
     ("subjects_deepwiki_modularmonolith", True): (192, 1, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
+    ("subjects_deepwiki_kanstack", True): (179, 2, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 2, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
@@ -211,18 +213,22 @@ FIGURES = {
 # runs doclint: a range past its file's end (range-outside-file) and a file
 # named without its folder are found so on the cubic wiki; with history the
 # drift rules flag right citations whose lines changed since they were
-# written (right as written, stale now).
+# written (right as written, stale now). A finding on an unjudged
+# citation (a range wholly past its file's end, a file the commit lacks) is
+# that citation's, not the next labelled one's on its line.
 FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_bastion", True): (95, 5, 48, 38),
     ("subjects_cubic_bastion", False): (95, 0, 48, 38),
     ("subjects_cubic_productdescriber", True): (108, 9, 62, 40),
     ("subjects_cubic_productdescriber", False): (108, 9, 62, 40),
-    ("subjects_cubic_nous", True): (172, 21, 85, 50),
-    ("subjects_cubic_nous", False): (172, 21, 85, 50),
+    ("subjects_cubic_nous", True): (172, 19, 85, 50),
+    ("subjects_cubic_nous", False): (172, 19, 85, 50),
     ("subjects_cubic_arena", True): (114, 8, 41, 23),
     ("subjects_cubic_arena", False): (114, 8, 41, 23),
     ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
+    ("subjects_deepwiki_kanstack", True): (179, 11, 7, 2),
+    ("subjects_deepwiki_kanstack", False): (179, 11, 7, 2),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 69, 9, 8),
@@ -1516,3 +1522,112 @@ def test_lines_writing_fewer_of_its_words_or_a_sentence_s_do_not(tmp_path: Path)
     (tmp_path / "wiki.md").write_text(f"# Caching\n\n{sentence}\n")
     settings = Settings(select=["DL811"], root=tmp_path, cache=False)
     assert [d.line for d in check_paths([tmp_path / "wiki.md"], settings).diagnostics] == [3]
+
+
+def test_a_scoped_package_without_a_version_is_a_name_placed_by_its_text(tmp_path: Path) -> None:
+    # KanStack's DeepWiki page names `@tauri-apps/plugin-dialog` and cites
+    # package.json:17, the dependency's line before the wiki's own commit added
+    # four scripts above it; its slash had read it as a path, naming nothing.
+    (tmp_path / "package.json").write_text(
+        '{\n  "scripts": {\n    "dev": "vite",\n    "docs:dev": "vitepress dev docs",\n'
+        '    "docs:build": "vitepress build docs",\n    "docs:preview": "vitepress preview docs",\n'
+        '    "tauri": "tauri"\n  },\n  "dependencies": {\n    "@tauri-apps/api": "^2",\n'
+        '    "@tauri-apps/plugin-dialog": "^2"\n  }\n}\n'
+    )
+
+    def found(cited: str) -> list[str]:
+        page = (
+            "# Plugins\n\nThe `@tauri-apps/plugin-dialog` dependency at "
+            f"[package.json:{cited}](package.json#L{cited.replace('-', '-L')}) opens dialogs.\n"
+        )
+        return [message for _, message in _diagnosed(tmp_path, page)]
+
+    assert found("11") == []
+    assert found("4") == [
+        "the sentence names `@tauri-apps/plugin-dialog`, at `@tauri-apps/plugin-dialog` on 11; "
+        'line 4 holds `"docs:dev": "vitepress dev docs",`'
+    ]
+    # A module of the package, as an import writes it, is its name too; the
+    # project's own alias of a folder (`@/utils`) is a path.
+    assert _terms("Call `@tauri-apps/api/core` (`a.ts:1`).", 1) == (
+        "sentence",
+        ["@tauri-apps/api/core"],
+    )
+    assert _terms("Read `@/utils/kanbanPath` (`a.ts:1`).", 1) == ("sentence", [])
+
+
+def test_a_lower_camel_case_word_of_prose_is_a_name_a_product_is_weak(tmp_path: Path) -> None:
+    # KanStack's DeepWiki page draws "Set appMessage ref" in its section's
+    # diagram and cites `const appMessage = ...`; its prose names only the
+    # banner, written elsewhere. A word in lower camelCase is code's name
+    # (`appMessage`, `useWorkspace`); a product's is `iOS`, `iPhone`, `macOS`.
+    (tmp_path / "App.vue").write_text(
+        "<script setup>\nconst appMessage = shallowRef(null);\nconst other = 1;\n</script>\n"
+        '<template>\n<AppMessageBanner :message="appMessage" />\n</template>\n'
+    )
+
+    def found(cited: str, drawn: str) -> list[int]:
+        page = (
+            "## Messages\n\nMessages show in `AppMessageBanner`.\n\n```mermaid\nsequenceDiagram\n"
+            f"    Show->>Banner: {drawn}\n```\n\n"
+            f"**Sources:** [App.vue:{cited}](App.vue#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("2", "Set appMessage ref") == []
+    # The same diagram naming nothing the line writes: the banner's place.
+    assert found("3", "Set appMessage ref") == [10]
+    reader = page_subjects(["Runs on macOS and iPhone, then calls appMessage (`a.ts:1`)."])
+    weak = [(term.text, term.weak) for term in reader.subject(1, 1).terms]
+    assert weak == [("macOS", True), ("iPhone", True), ("appMessage", False)]
+
+
+def test_a_sentence_about_the_cited_file_citing_all_of_it_is_shown(tmp_path: Path) -> None:
+    # KanStack's DeepWiki page: "The `src/main.ts` file at [src/main.ts:1-6]
+    # is the JavaScript entry point": said of the whole file, in a word its
+    # lines need not write.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.ts").write_text(
+        "import { createApp } from 'vue'\n\nimport App from './App.vue'\n"
+        "import './style.css'\n\ncreateApp(App).mount('#app')\n"
+    )
+
+    def found(named: str, cited: str) -> list[int]:
+        page = (
+            f"# Entry\n\nThe {named} file at [src/main.ts:{cited}](src/main.ts) is the "
+            "JavaScript entry point.\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("`src/main.ts`", "1-6") == []
+    # Part of the file, or a sentence naming no file: the word is judged.
+    assert found("`src/main.ts`", "1-3") == [3]
+    assert found("entry", "1-6") == [3]
+
+
+def test_a_key_s_name_shows_a_row_and_places_nothing(tmp_path: Path) -> None:
+    # KanStack's DeepWiki shortcut table: a row per branch of `if (event.key
+    # === "Escape")`, each cited at its branch; `Space` the code writes `" "`.
+    (tmp_path / "keys.ts").write_text(
+        "function onKey(event: KeyboardEvent) {\n"
+        '    if (event.key === "Escape") {\n\n        if (editing) {\n            closeEditor();\n'
+        "            return;\n        }\n        clearSelection();\n    }\n"
+        '    if (event.key === " ") {\n        startMove();\n    }\n}\n'
+    )
+
+    def found(row: str, cited: str) -> list[int]:
+        page = (
+            "# Keys\n\n| Shortcut | Action | Lines |\n|---|---|---|\n"
+            f"| {row} | [keys.ts:{cited}](keys.ts#L{cited.replace('-', '-L')}) |\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("`Escape` | Close editor", "4-7") == []
+    assert found("`Space` | Enter move mode", "10-12") == []
+    # A row naming what the branch calls is judged by it.
+    assert found("`Escape` | `clearSelection()`", "4-7") == [5]
+    reader = page_subjects(["| `Escape` | `ArrowUp` | [a.ts:1](a.ts#L1) |"])
+    assert [(t.text, t.weak) for t in reader.subject(1, 25).terms] == [
+        ("Escape", True),
+        ("ArrowUp", True),
+    ]

@@ -72,10 +72,15 @@ _PROSE_TERMS = re.compile(
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
     r")(?![\w/]))"
 )
-_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}")
+_WEAK_PROSE = re.compile(
+    r"[A-Z0-9]+s?|[a-z]{1,2}[A-Z][A-Za-z]*|[a-z]+[A-Z]{2,}|[A-Z][a-z]+[A-Z]{2,}"
+)
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`,
-`macOS`; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`, `HikariCP`:
-code names the product otherwise, `postgres:`, `jdbc:postgresql:`)."""
+`iPhone`, `jQuery`: a letter or two before a capital; `macOS`: a word
+ending in capitals; a word ending in an acronym, `PostgreSQL`, `RabbitMQ`,
+`HikariCP`: code names the product otherwise, `postgres:`,
+`jdbc:postgresql:`). Not a word in lower camelCase (`appMessage`,
+`useWorkspace`): that is code's name, written in prose or a diagram."""
 _PRODUCT = re.compile(r"([A-Z][a-z]{3,})(?:DB|SQL|MQ|CP)")
 """A product's name ending in the acronym of its kind, which code and
 configuration leave out (a database, a queue, a pool: `PostgreSQL`,
@@ -95,6 +100,11 @@ def _stem(word: str) -> str:
 
 _KEYWORDS = re.compile(r"[A-Z][A-Z\s{}()]*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
+_KEY = re.compile(
+    r"(?:Escape|Esc|Enter|Return|Space|Tab|Backspace|Delete|Home|End|PageUp|PageDown"
+    r"|Arrow(?:Up|Down|Left|Right)|Arrow keys|F[1-9][0-2]?)"
+)
+"""A key of the keyboard by its name, as a shortcut table writes it."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 """A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _CITATION_TEXT = re.compile(
@@ -400,8 +410,11 @@ def terms_of(text: str) -> tuple[Term, ...]:
     prose = _SLASHED.sub(lambda m: m.group(0).replace("/", " / "), prose)
     for span in spans:
         term = _span_term(span)
-        if term is not None and _KEYWORDS.fullmatch(span):
+        if term is not None and (_KEYWORDS.fullmatch(span) or _KEY.fullmatch(span)):
             # `NOT`, `EXISTS { }`: a query language's keywords, in any code.
+            # `Escape`, `Space`: a key a user presses, which code tests as
+            # `event.key === "Escape"` (a branch under it is what it does)
+            # or `" "`: the key's name elsewhere places nothing.
             term = term._replace(weak=True)
         add(term)
     for match in _QUOTED.finditer(prose):
@@ -523,10 +536,11 @@ def _span_term(span: str, prose: bool = False) -> Term | None:
         # `config/accounts/<id>/credentials/`: a path the code builds, no
         # file a citation names; shown by the names of its parts.
         return Term(span, _keys(_IDENTIFIER.findall(span)))
-    package = _PACKAGE.fullmatch(span)
+    package = _PACKAGE.fullmatch(span) or _SCOPED.fullmatch(span)
     if package:
         # `@scope/name@^1.0.0`: the package, as a manifest writes it
-        # (`"@scope/name": "^1.0.0"`), whatever the version.
+        # (`"@scope/name": "^1.0.0"`), whatever the version; `@scope/name`
+        # alone too, which its slash would have read as a path.
         return Term(span, (), package.group(1).lower())
     if _no_term(span):
         return None
@@ -539,6 +553,10 @@ _PATH_CHARS = re.compile(r"[\w.~/<>{}-]+")
 """What a path writes (not a pattern's `[^>]*` or `.*?`)."""
 _PACKAGE = re.compile(r"((?:@[\w.-]+/)?[A-Za-z0-9][\w.-]*)@[~^<>=]*\d[\w.*-]*")
 """A package and its version as npm writes them (`wrangler@^4.51.0`)."""
+_SCOPED = re.compile(r"(@[\w.-]+/[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*)")
+"""A scoped npm package or a module of it (`@tauri-apps/plugin-dialog`,
+`@tauri-apps/api/core`), named as a manifest and an import write it; not
+an alias of the project's own folder (`@/utils/kanbanPath`)."""
 
 
 def _no_term(span: str) -> bool:
