@@ -418,14 +418,15 @@ def test_a_name_on_every_line_of_a_misread_source_is_looked_up_in_linear_time() 
         text = "x = Widget;\n" * lines + "@@@\n"
         source = DocumentedSource("a.h", text, cpp_facts(text))
         best = float("inf")
-        for _ in range(3):
+        for _ in range(5):
             started = time.perf_counter()
             assert not source.unsure_about("Widget")
             best = min(best, time.perf_counter() - started)
         return best
 
-    # Eight times the lines: about eight times the time when linear, 64 when not.
-    assert seconds(32_000) < 20 * seconds(4_000)
+    # Eight times the lines: about eight times the time when linear, 64 when
+    # not; the bound between them leaves room for a loaded machine's noise.
+    assert seconds(32_000) < 32 * seconds(4_000)
 
 
 @pytest.mark.parametrize(
