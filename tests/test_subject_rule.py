@@ -202,6 +202,8 @@ FIGURES = {
     ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 9, 13, 10),
+    ("subjects_qoder_landingzone", True): (126, 5, 5, 1),
+    ("subjects_qoder_landingzone", False): (126, 5, 5, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -231,6 +233,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", False): (80, 17, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 45, 13, 10),
+    ("subjects_qoder_landingzone", True): (126, 20, 5, 1),
+    ("subjects_qoder_landingzone", False): (126, 20, 5, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -244,11 +248,12 @@ FIGURES_WITH_DEFAULTS = {
 def test_the_labelled_figures_are_held_exactly(
     folder: str, history: bool, defaults: bool, tmp_path: Path
 ) -> None:
-    from tests.subject_labels import COPIED, FETCHED, fetched_git_dir, score, tree
+    from tests.subject_labels import CLONED, COPIED, FETCHED, fetched_git_dir, score, tree
 
-    if folder in FETCHED:
+    if folder in {**FETCHED, **CLONED}:
         if fetched_git_dir(folder) is None:
-            pytest.skip(f"no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS")
+            name = {**FETCHED, **CLONED}[folder][0]
+            pytest.skip(f"no clone of {name} under $DOCLINT_SUBJECT_REPOS")
     elif folder not in COPIED:
         require_shared()
     result = score(folder, tree(folder, tmp_path, history), defaults)
