@@ -202,8 +202,8 @@ FIGURES = {
     ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 9, 13, 10),
-    ("subjects_qoder_landingzone", True): (126, 5, 5, 1),
-    ("subjects_qoder_landingzone", False): (126, 5, 5, 1),
+    ("subjects_qoder_landingzone", True): (126, 3, 5, 1),
+    ("subjects_qoder_landingzone", False): (126, 3, 5, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -233,8 +233,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", False): (80, 17, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 45, 13, 10),
-    ("subjects_qoder_landingzone", True): (126, 20, 5, 1),
-    ("subjects_qoder_landingzone", False): (126, 20, 5, 1),
+    ("subjects_qoder_landingzone", True): (126, 18, 5, 1),
+    ("subjects_qoder_landingzone", False): (126, 18, 5, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -1461,3 +1461,34 @@ def test_a_term_defined_on_the_cited_lines_shows_them(tmp_path: Path) -> None:
     assert found("4-7") == []
     # Lines defining neither: the finding says where they stand.
     assert found("8-10") == [7]
+
+
+def test_a_section_s_hyphenated_prose_word_shows_it_and_places_nothing(tmp_path: Path) -> None:
+    # The third Qoder wiki: "limited to max-parallel: 1" in plain prose,
+    # citing the workflow's `max-parallel: 1`, while the section's `GitHub`
+    # stands only on the plan job's `github.event_name` (line 7).
+    (tmp_path / "stacks.yml").write_text(
+        "name: Deploy\non:\n  pull_request:\n    branches: [main]\njobs:\n  plan:\n"
+        "    if: github.event_name == 'pull_request'\n    runs-on: ubuntu-latest\n"
+        "    steps:\n      - run: terraform plan\n  apply:\n    runs-on: ubuntu-latest\n"
+        "    environment: production\n    strategy:\n      max-parallel: 1\n    steps:\n"
+        "      - run: terraform apply\n      - run: terraform output\n"
+        "      - run: terraform show\n      - run: echo max-parallel done\n"
+    )
+
+    def found(said: str, cited: str) -> list[int]:
+        page = (
+            f"# Pipeline\n\n## Performance\n\nApply jobs {said}.\n\n"
+            f"Sources: [stacks.yml:{cited}](stacks.yml#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    racing = "so GitHub runs never race"
+    assert found(f"are limited to max-parallel: 1 {racing}", "14-16") == []
+    # Another hyphenated word, or the same one cited where the lines write
+    # it as words, not a key (`echo max-parallel done`, line 20): the
+    # section's `GitHub` still judges.
+    assert found(f"run one at a time, read-only first, {racing}", "14-16") == [7]
+    assert found(f"are limited to max-parallel: 1 {racing}", "18-20") == [7]
+    # Nor is it a place: alone, it judges nothing where the lines lack it.
+    assert found("are limited to max-parallel: 1", "18-20") == []
