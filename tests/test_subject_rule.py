@@ -202,8 +202,8 @@ FIGURES = {
     ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 9, 13, 10),
-    ("subjects_qoder_landingzone", True): (126, 3, 5, 1),
-    ("subjects_qoder_landingzone", False): (126, 3, 5, 1),
+    ("subjects_qoder_landingzone", True): (184, 3, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 3, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -233,8 +233,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", False): (80, 17, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 45, 13, 10),
-    ("subjects_qoder_landingzone", True): (126, 18, 5, 1),
-    ("subjects_qoder_landingzone", False): (126, 18, 5, 1),
+    ("subjects_qoder_landingzone", True): (184, 24, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 24, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
