@@ -202,8 +202,8 @@ FIGURES = {
     ("subjects_qoder_pyoffice", False): (80, 9, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 9, 13, 10),
-    ("subjects_qoder_landingzone", True): (184, 3, 6, 1),
-    ("subjects_qoder_landingzone", False): (184, 3, 6, 1),
+    ("subjects_qoder_landingzone", True): (184, 2, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 2, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -233,8 +233,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", False): (80, 17, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 45, 13, 10),
-    ("subjects_qoder_landingzone", True): (184, 24, 6, 1),
-    ("subjects_qoder_landingzone", False): (184, 24, 6, 1),
+    ("subjects_qoder_landingzone", True): (184, 23, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 23, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -1492,3 +1492,28 @@ def test_a_section_s_hyphenated_prose_word_shows_it_and_places_nothing(tmp_path:
     assert found(f"are limited to max-parallel: 1 {racing}", "18-20") == [7]
     # Nor is it a place: alone, it judges nothing where the lines lack it.
     assert found("are limited to max-parallel: 1", "18-20") == []
+
+
+def test_a_cited_heading_whose_words_the_section_s_prose_writes_shows_it(tmp_path: Path) -> None:
+    # The third Qoder wiki cites a README's "### Drift Detection" for
+    # "Observe scheduled runs for periodic drift detection", a section whose
+    # only name, `GitHub`, the README writes elsewhere (line 3).
+    (tmp_path / "GUIDE.md").write_text(
+        "# Guide\n\nRuns on GitHub.\n\n## Operations\n\n### Drift Detection\n\n"
+        "Schedule plan-only runs nightly.\n\n### Cleanup\n\nRemove old plans.\n\n"
+        "### Drift Detection & Alerts\n\nPage the team.\n"
+    )
+
+    def found(said: str, cited: str) -> list[int]:
+        page = (
+            f"# Ops\n\n## Monitoring\n\n{said}\n\n"
+            f"Sources: [GUIDE.md:{cited}](GUIDE.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("Observe scheduled runs for periodic drift detection on GitHub.", "7-9") == []
+    # A heading of one word, or one the prose does not write whole (bastion's
+    # "## Cross-platform & sync" for "cross-platform compatibility").
+    assert found("Observe cleanup of scheduled runs on GitHub.", "11-13") == [7]
+    assert found("Observe scheduled runs for periodic drift reports on GitHub.", "7-9") == [7]
+    assert found("Observe scheduled runs for periodic drift detection on GitHub.", "15-17") == [7]

@@ -302,6 +302,11 @@ class Subject:
     """A section's prose words of five letters or more, as word keys: a
     function or class the cited lines define under one of them ("handle
     preflight checks" at `preflight() {`) shows the section."""
+    prose: str = ""
+    """A section's prose, its words (letters and digits) in lower case
+    joined by single spaces: a heading of the cited lines that it writes
+    whole ("### Drift Detection" for "periodic drift detection") says they
+    are about what the section says."""
     titled: frozenset[str] = frozenset()
     """The words of five letters or more, lower case and singular, of the
     headings over a section (its own and its parents', not the page's
@@ -846,7 +851,10 @@ class SubjectReader:
         start = self._block_start(index)
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
-        subject = replace(self._blocks(start, index), said=said, titled=self._titled[start])
+        words = " ".join(re.findall(r"[a-z0-9]+", _LINK.sub(" ", prose).lower()))
+        subject = replace(
+            self._blocks(start, index), said=said, prose=words, titled=self._titled[start]
+        )
         if not subject.terms or subject.words:
             subject = self._followed(index, subject)
         wider = self._subsections_start(start)

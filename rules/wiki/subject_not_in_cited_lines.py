@@ -98,7 +98,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         `MongoDB`, `RabbitMQ`) also by a word beginning with its stem, as
         settings write it (`spring.datasource.hikari.`, `postgres:`), which
         places nothing, a package with its version by the package's name
-        (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`), a path the
+        (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`), a section's
+        lower-case word joined by hyphens in plain prose (`max-parallel`,
+        `id-token`) by the lines writing it as a key or a flag (`max-parallel:
+        1`, `id-token: write`; not as words, "## Cross-platform & sync"), which
+        places nothing, a path the
         code builds, written with placeholders
         (`config/accounts/<id>/credentials/`), by the names of its parts. A list
         item's bold label of two to four words
@@ -133,7 +137,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         under their file's title (Markdown's `##` and deeper, a banner
         comment: `#### Database Config ####`) writing a word of five letters
         or more of the headings over it, the page's title left out (`####
-        Data Isolation` cited under `## Data Isolation Principles`). A term
+        Data Isolation` cited under `## Data Isolation Principles`), or whose
+        whole text, of two words of five letters or more at least, the
+        section's prose writes (`### Drift Detection` for "periodic drift
+        detection"; not `## Cross-platform & sync` for "cross-platform
+        compatibility"). A term
         the finding would place on the cited lines (defined or written there:
         a command's script, `npm run dev`, by its key `"dev":`) shows them.
         The lines
@@ -615,17 +623,35 @@ def _heads_titled(
 ) -> bool:
     """Whether a cited line is a heading under the file's title (a Markdown
     `##` and deeper, a banner comment such as `#### Database Config ####`)
-    writing a word of the headings over the section: the file says there
-    what the lines under it are about, as the page does of its section
-    ("#### Data Isolation" cited under "## Data Isolation Principles")."""
+    writing a word of the headings over the section, or whose whole text,
+    of two words of five letters or more at least, the section's prose
+    writes ("### Drift Detection" for "periodic drift detection"; not "##
+    Cross-platform & sync" for "cross-platform compatibility"): the file
+    says there what the lines under it are about, as the page does of its
+    section ("#### Data Isolation" cited under "## Data Isolation
+    Principles")."""
     from doclint.rule_api_generators import heading_of, long_words
 
     for first, last in ranges:
         for line in lines[first - 1 : last]:
             heading = heading_of(line)
-            if heading and heading[0] > 1 and long_words(heading[1]) & subject.titled:
+            if (
+                heading
+                and heading[0] > 1
+                and (
+                    long_words(heading[1]) & subject.titled
+                    or _said_whole(heading[1], subject.prose)
+                )
+            ):
                 return True
     return False
+
+
+def _said_whole(heading: str, prose: str) -> bool:
+    """Whether `prose` (`Subject.prose`) writes a heading's words, two of
+    five letters or more at least, in order and nothing between them."""
+    words = "".join(c if c.isascii() and c.isalnum() else " " for c in heading.lower()).split()
+    return sum(len(word) >= 5 for word in words) > 1 and f" {' '.join(words)} " in f" {prose} "
 
 
 def _opened_body_shows(
