@@ -23,6 +23,7 @@ from pathlib import Path
 from tests.conftest import SHARED
 from tests.test_subject_labels import (
     BUNDLED,
+    CLONED,
     COPIED,
     FETCHED,
     LABELS,
@@ -45,6 +46,7 @@ FOLDERS = {
     "subjects_cubic_nous": ".cubic/wiki",
     "subjects_cubic_arena": ".cubic/wiki",
     "subjects_deepwiki_kanstack": "docs/wiki",
+    "subjects_qoder_landingzone": ".qoder/repowiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -106,11 +108,13 @@ def tree(folder: str, into: Path, history: bool) -> Path:
             (repo / path).parent.mkdir(parents=True, exist_ok=True)
             (repo / path).write_bytes(show(git_dir, f"{FETCHED[folder][1]}:{path}"))
         return repo
-    bundle, branch = BUNDLED[folder]
-    subprocess.run(
-        ["git", "clone", "-q", "-b", branch, str(SHARED / "corpus" / bundle), str(repo)],
-        check=True,
-    )
+    if folder in CLONED:
+        git_dir = fetched_git_dir(folder)
+        assert git_dir is not None, f"no clone of {CLONED[folder][0]}"
+        source, branch = git_dir, CLONED[folder][1]
+    else:
+        source, branch = SHARED / "corpus" / BUNDLED[folder][0], BUNDLED[folder][1]
+    subprocess.run(["git", "clone", "-q", "-b", branch, str(source), str(repo)], check=True)
     if not history:
         # Kept beside the tree, out of doclint's sight: the scorer reads the
         # cited lines as they were judged from it.
@@ -253,10 +257,9 @@ def main() -> None:
 
     defaults = "--defaults" in sys.argv
     for folder in FOLDERS:
-        if folder in FETCHED and fetched_git_dir(folder) is None:
-            print(
-                f"{folder}: skipped, no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS"
-            )
+        if folder in {**FETCHED, **CLONED} and fetched_git_dir(folder) is None:
+            name = {**FETCHED, **CLONED}[folder][0]
+            print(f"{folder}: skipped, no clone of {name} under $DOCLINT_SUBJECT_REPOS")
             continue
         for history in (True, False):
             with tempfile.TemporaryDirectory() as scratch:

@@ -60,6 +60,15 @@ FETCHED = {
     "subjects_cubic_nous": ("immagiov4+Nous", "e3d4e55"),
     "subjects_deepwiki_kanstack": ("KanStack+KanStack", "5058259"),
 }
+# The trees with history cloned from such a local git directory, where no bundle of the
+# repository is in ../shared: the repository and the branch its pages are read at. Nothing of
+# them is copied here; where that directory is not there their tests are skipped.
+CLONED = {
+    "subjects_qoder_landingzone": (
+        "AlibabaCloudLandingZone+alibabacloud-landingzone-accelerator-github-demo",
+        "main",
+    ),
+}
 
 
 def fetched_git_dir(folder: str) -> Path | None:
@@ -67,7 +76,7 @@ def fetched_git_dir(folder: str) -> Path | None:
     root = os.environ.get("DOCLINT_SUBJECT_REPOS")
     if not root:
         return None
-    git_dir = Path(root) / FETCHED[folder][0] / "repo"
+    git_dir = Path(root) / {**FETCHED, **CLONED}[folder][0] / "repo"
     return git_dir if git_dir.is_dir() else None
 
 
@@ -97,7 +106,7 @@ def judged_at(row: dict[str, str]) -> str:
 
 def test_every_tree_has_labels_and_every_row_is_well_formed():
     folders = sorted(p.name for p in LABELS.glob("subjects_*") if (p / "subjects.tsv").is_file())
-    assert folders == sorted([*BUNDLED, *COPIED, *FETCHED])
+    assert folders == sorted([*BUNDLED, *CLONED, *COPIED, *FETCHED])
     for folder in folders:
         labelled = rows(folder)
         assert labelled, folder
@@ -136,14 +145,30 @@ def test_bundled_pages_hold_their_citations_and_cite_files_at_the_commit_judged(
         pytest.skip(f"{bundle} is not there")
     repo = tmp_path / "repo"
     subprocess.run(["git", "clone", "-q", "--bare", str(bundle), str(repo)], check=True)
+    _pages_hold_their_citations_and_cite_files_at_the_commit_judged(
+        folder, repo, BUNDLED[folder][1]
+    )
+
+
+@pytest.mark.parametrize("folder", sorted(CLONED))
+def test_cloned_pages_hold_their_citations_and_cite_files_at_the_commit_judged(folder):
+    git_dir = fetched_git_dir(folder)
+    if git_dir is None:
+        pytest.skip(f"no clone of {CLONED[folder][0]} under $DOCLINT_SUBJECT_REPOS")
+    _pages_hold_their_citations_and_cite_files_at_the_commit_judged(
+        folder, git_dir, CLONED[folder][1]
+    )
+
+
+def _pages_hold_their_citations_and_cite_files_at_the_commit_judged(
+    folder: str, git_dir: Path, branch: str
+) -> None:
     pages: dict[str, list[str]] = {}
     for row in rows(folder):
-        lines = pages.setdefault(
-            row["page"], show_lines(repo, f"{BUNDLED[folder][1]}:{row['page']}")
-        )
+        lines = pages.setdefault(row["page"], show_lines(git_dir, f"{branch}:{row['page']}"))
         assert row["citation"] in lines[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
         if row["verdict"] != "unjudged":
-            show(repo, f"{judged_at(row)}:{row['path']}")
+            show(git_dir, f"{judged_at(row)}:{row['path']}")
 
 
 @pytest.mark.parametrize("folder", sorted(FETCHED))

@@ -204,6 +204,8 @@ FIGURES = {
     ("subjects_qoder_pyoffice", False): (80, 8, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 1, 13, 7),
     ("subjects_qoder_vandamme", False): (160, 8, 13, 8),
+    ("subjects_qoder_landingzone", True): (184, 2, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 2, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -237,6 +239,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", False): (80, 16, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
     ("subjects_qoder_vandamme", False): (160, 44, 13, 8),
+    ("subjects_qoder_landingzone", True): (184, 23, 6, 1),
+    ("subjects_qoder_landingzone", False): (184, 23, 6, 1),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -262,11 +266,12 @@ CHANGED_SINCE_JUDGED = {
 def test_the_labelled_figures_are_held_exactly(
     folder: str, history: bool, defaults: bool, tmp_path: Path
 ) -> None:
-    from tests.subject_labels import COPIED, FETCHED, fetched_git_dir, score, tree
+    from tests.subject_labels import CLONED, COPIED, FETCHED, fetched_git_dir, score, tree
 
-    if folder in FETCHED:
+    if folder in {**FETCHED, **CLONED}:
         if fetched_git_dir(folder) is None:
-            pytest.skip(f"no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS")
+            name = {**FETCHED, **CLONED}[folder][0]
+            pytest.skip(f"no clone of {name} under $DOCLINT_SUBJECT_REPOS")
     elif folder not in COPIED:
         require_shared()
     result = score(folder, tree(folder, tmp_path, history), defaults)
@@ -1631,3 +1636,59 @@ def test_a_key_s_name_shows_a_row_and_places_nothing(tmp_path: Path) -> None:
         ("Escape", True),
         ("ArrowUp", True),
     ]
+
+
+def test_a_section_s_hyphenated_prose_word_shows_it_and_places_nothing(tmp_path: Path) -> None:
+    # The third Qoder wiki: "limited to max-parallel: 1" in plain prose,
+    # citing the workflow's `max-parallel: 1`, while the section's `GitHub`
+    # stands only on the plan job's `github.event_name` (line 7).
+    (tmp_path / "stacks.yml").write_text(
+        "name: Deploy\non:\n  pull_request:\n    branches: [main]\njobs:\n  plan:\n"
+        "    if: github.event_name == 'pull_request'\n    runs-on: ubuntu-latest\n"
+        "    steps:\n      - run: terraform plan\n  apply:\n    runs-on: ubuntu-latest\n"
+        "    environment: production\n    strategy:\n      max-parallel: 1\n    steps:\n"
+        "      - run: terraform apply\n      - run: terraform output\n"
+        "      - run: terraform show\n      - run: echo max-parallel done\n"
+    )
+
+    def found(said: str, cited: str) -> list[int]:
+        page = (
+            f"# Pipeline\n\n## Performance\n\nApply jobs {said}.\n\n"
+            f"Sources: [stacks.yml:{cited}](stacks.yml#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    racing = "so GitHub runs never race"
+    assert found(f"are limited to max-parallel: 1 {racing}", "14-16") == []
+    # Another hyphenated word, or the same one cited where the lines write
+    # it as words, not a key (`echo max-parallel done`, line 20): the
+    # section's `GitHub` still judges.
+    assert found(f"run one at a time, read-only first, {racing}", "14-16") == [7]
+    assert found(f"are limited to max-parallel: 1 {racing}", "18-20") == [7]
+    # Nor is it a place: alone, it judges nothing where the lines lack it.
+    assert found("are limited to max-parallel: 1", "18-20") == []
+
+
+def test_a_cited_heading_whose_words_the_section_s_prose_writes_shows_it(tmp_path: Path) -> None:
+    # The third Qoder wiki cites a README's "### Drift Detection" for
+    # "Observe scheduled runs for periodic drift detection", a section whose
+    # only name, `GitHub`, the README writes elsewhere (line 3).
+    (tmp_path / "GUIDE.md").write_text(
+        "# Guide\n\nRuns on GitHub.\n\n## Operations\n\n### Drift Detection\n\n"
+        "Schedule plan-only runs nightly.\n\n### Cleanup\n\nRemove old plans.\n\n"
+        "### Drift Detection & Alerts\n\nPage the team.\n"
+    )
+
+    def found(said: str, cited: str) -> list[int]:
+        page = (
+            f"# Ops\n\n## Monitoring\n\n{said}\n\n"
+            f"Sources: [GUIDE.md:{cited}](GUIDE.md#L{cited.replace('-', '-L')})\n"
+        )
+        return [line for line, _ in _diagnosed(tmp_path, page)]
+
+    assert found("Observe scheduled runs for periodic drift detection on GitHub.", "7-9") == []
+    # A heading of one word, or one the prose does not write whole (bastion's
+    # "## Cross-platform & sync" for "cross-platform compatibility").
+    assert found("Observe cleanup of scheduled runs on GitHub.", "11-13") == [7]
+    assert found("Observe scheduled runs for periodic drift reports on GitHub.", "7-9") == [7]
+    assert found("Observe scheduled runs for periodic drift detection on GitHub.", "15-17") == [7]

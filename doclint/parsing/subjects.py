@@ -312,6 +312,11 @@ class Subject:
     """A section's prose words of five letters or more, as word keys: a
     function or class the cited lines define under one of them ("handle
     preflight checks" at `preflight() {`) shows the section."""
+    prose: str = ""
+    """A section's prose, its words (letters and digits) in lower case
+    joined by single spaces: a heading of the cited lines that it writes
+    whole ("### Drift Detection" for "periodic drift detection") says they
+    are about what the section says."""
     titled: frozenset[str] = frozenset()
     """The words of five letters or more, lower case and singular, of the
     headings over a section (its own and its parents', not the page's
@@ -495,6 +500,28 @@ def _code_lines(lines: Sequence[str]) -> tuple[Term, ...]:
     return tuple(
         Term(line, (), line.lower()) for line in dict.fromkeys(written) if len(line) >= _CODE_LINE
     )
+
+
+def _hyphenated_words(prose: str) -> tuple[Term, ...]:
+    """A section's words of prose joined by hyphens (`max-parallel`,
+    `id-token`), outside its code spans and citations: a configuration
+    writes its keys so (`max-parallel: 1`, `id-token: write`) and a page
+    names them in plain prose. Each shows the section where the cited lines
+    write it as a key (before `:` or `=`) or a flag (`--dry-run`), not as
+    words ("## Cross-platform & sync" is no key of "cross-platform
+    compatibility"), and places nothing (`read-only` and `short-lived` are
+    words of any prose too)."""
+    prose = _LINK.sub(lambda m: " " + (m.group(1) if not _cites(m.group(1)) else "") + " ", prose)
+    prose = _CODE_SPAN.sub(" ", prose)
+    return tuple(
+        Term(word, (), spread=rf"--{re.escape(word)}(?![\w-])|(?<![\w-]){re.escape(word)}\s*[:=]")
+        for word in dict.fromkeys(_PROSE_HYPHENATED.findall(prose))
+    )
+
+
+_PROSE_HYPHENATED = re.compile(r"(?<![\w$/.-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w$/-])")
+"""Lower-case words of letters and digits joined by single hyphens, each
+part opening with a letter (not `00-org-structure`, not a path's part)."""
 
 
 _PROMPT = re.compile(r"^(?:\$|>|PS>)\s+")
@@ -842,7 +869,10 @@ class SubjectReader:
         start = self._block_start(index)
         prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
-        subject = replace(self._blocks(start, index), said=said, titled=self._titled[start])
+        words = " ".join(re.findall(r"[a-z0-9]+", _LINK.sub(" ", prose).lower()))
+        subject = replace(
+            self._blocks(start, index), said=said, prose=words, titled=self._titled[start]
+        )
         if not subject.terms or subject.words:
             subject = self._followed(index, subject)
         wider = self._subsections_start(start)
@@ -894,9 +924,10 @@ class SubjectReader:
         # A line of its code blocks (`docker compose up -d`) shows it where
         # the cited lines write the same.
         drawn += _code_lines(self._lines_of(start, index, ("fence",)))
+        prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
+        drawn += _hyphenated_words(prose)
         # What its heading and its prose both name (`### Docker Integration`
         # over "the native Docker management") is what the section is about.
-        prose = "\n".join(self._lines_of(start, index, ("text", "item", "row")))
         headed, proper = _headed(terms, self._heading_text(start), prose)
         if headed:
             return Subject(headed, "section", _paths_of(text) + drawn + proper)
