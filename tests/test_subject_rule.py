@@ -17,6 +17,11 @@ from doclint.parsing.subjects import page_subjects, text_words
 from tests.conftest import require_shared
 
 
+def _cited(path: str, lines: str) -> str:
+    """A citation of `path`'s `lines` ("3-5") as wikis write it: `[path:3-5](path#L3-L5)`."""
+    return f"[{path}:{lines}]({path}#L{lines.replace('-', '-L')})"
+
+
 def _terms(page: str, line: int, column: int = 1) -> tuple[str, list[str]]:
     subject = page_subjects(page.split("\n")).subject(line, column)
     return subject.source, [term.text for term in subject.terms]
@@ -777,7 +782,7 @@ def test_a_section_s_item_labels_show_it_their_words_joined_by_hyphens_too(
             "# Roadmap\n\n### Version 2.0+\n"
             "*  **Plugin System:** Allowing extensions for Proxmox and HomeAssistant.\n"
             "*  **Broad Packaging:** `.deb` packages.\n\n"
-            f"Sources: [VISION.md:{cited}](VISION.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('VISION.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1021,7 +1026,7 @@ def test_a_line_of_the_section_s_code_block_shows_it_where_the_lines_write_it(
         page = (
             "## Running\n\nStart it with `FLASK_SECRET_KEY` set:\n\n"
             "```bash\ndocker compose up -d\n```\n\n"
-            f"Sources: [SETUP.md:{cited}](SETUP.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('SETUP.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1146,7 +1151,7 @@ def test_an_address_of_this_machine_is_shown_by_its_port(tmp_path: Path) -> None
     def found(address: str, cited: str) -> list[int]:
         page = (
             f"# Access\n\n## Services\n\nThe `frontend` answers at `{address}`.\n\n"
-            f"Sources: [compose.yml:{cited}](compose.yml#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('compose.yml', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1198,7 +1203,7 @@ def test_words_in_the_plural_are_shown_by_their_singular(tmp_path: Path) -> None
     def found(named: str, cited: str, by: str = "The `relay`") -> list[int]:
         page = (
             f"# Guide\n\n## Overview\n\n{by} manages {named} for its agents.\n\n"
-            f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('guide.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1223,7 +1228,7 @@ def test_a_route_is_not_shown_by_the_last_word_of_another_route(tmp_path: Path) 
     def found(route: str, cited: str) -> list[int]:
         page = (
             f"# Overview\n\n## Metrics\n\nThe panel reads `{route}`.\n\n"
-            f"Sources: [overview.js:{cited}](overview.js#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('overview.js', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1250,7 +1255,7 @@ def test_a_list_labelling_its_items_by_names_of_the_section_above_judges_by_them
         page = (
             "# Guide\n\n## Security\n\nEvery change passes `bandit`, `semgrep` and `pip-audit`.\n\n"
             f"### Gates\n{items}\n"
-            f"Sources: [CONTRIBUTING.md:{cited}](CONTRIBUTING.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('CONTRIBUTING.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1275,7 +1280,7 @@ def test_a_heading_of_the_cited_lines_naming_the_section_s_heading_shows_it(
     def found(headings: str, cited: str) -> list[int]:
         page = (
             f"# Data\n\n{headings}\n\nModules query `orders.orders` through `Catalog`.\n\n"
-            f"Sources: [GUIDE.md:{cited}](GUIDE.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('GUIDE.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1323,7 +1328,7 @@ def test_a_flag_of_one_word_is_not_shown_by_the_word_in_prose(tmp_path: Path) ->
     def found(cited: str) -> list[int]:
         page = (
             "# Tests\n\n## Syntax\n\nEvery script passes `--check` first.\n\n"
-            f"Sources: [guide.md:{cited}](guide.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('guide.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1345,7 +1350,7 @@ def test_a_command_of_three_words_is_shown_by_them_together(tmp_path: Path) -> N
     def found(cited: str) -> list[int]:
         page = (
             "# Tools\n\n## Commands\n\n* `bun run doctor`: a read-only health report.\n\n"
-            f"Sources: [AGENTS.md:{cited}](AGENTS.md#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('AGENTS.md', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1375,7 +1380,7 @@ def test_a_parenthesis_giving_an_example_with_like_is_no_subject(tmp_path: Path)
     def found(cited: str) -> list[int]:
         page = (
             "# Codex\n\n`buildEnvironment` keeps secrets (like `OPENROUTER_API_KEY`) from the "
-            f"process. Sources: [env.ts:{cited}](env.ts#L{cited.replace('-', '-L')})\n"
+            f"process. Sources: {_cited('env.ts', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1427,7 +1432,7 @@ def test_a_sources_line_before_its_section_s_table_takes_the_table(tmp_path: Pat
         own = "\nSources: [store.ts:5](store.ts#L5)\n" if closed else ""
         page = (
             "# Schema\n\n### Projects Table\nStores metadata such as titles and revisions.\n"
-            f"Sources: [store.ts:{cited}](store.ts#L{cited.replace('-', '-L')})\n\n"
+            f"Sources: {_cited('store.ts', cited)}\n\n"
             f"{table}{own}\n### Next\n\nMore.\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
@@ -1451,7 +1456,7 @@ def test_an_item_s_bold_label_of_one_word_shows_its_section(tmp_path: Path) -> N
         page = (
             "# Course\n\n## Strategy\n\n`chooseStrategy` picks one of:\n"
             "* **learn**: a topic without sources.\n* **archive**: a ZIP source.\n\n"
-            f"Sources: [prepare.ts:{cited}](prepare.ts#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('prepare.ts', cited)}\n"
         )
         return [line for line, message in _diagnosed(tmp_path, page) if "chooseStrategy" in message]
 
@@ -1474,7 +1479,7 @@ def test_a_term_defined_on_the_cited_lines_shows_them(tmp_path: Path) -> None:
     def found(cited: str) -> list[int]:
         page = (
             "# Build\n\n## Running\n\nRun `npm run dev` or `npm run deploy` to start it.\n\n"
-            f"Sources: [package.json:{cited}](package.json#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('package.json', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1543,7 +1548,7 @@ def test_a_scoped_package_without_a_version_is_a_name_placed_by_its_text(tmp_pat
     def found(cited: str) -> list[str]:
         page = (
             "# Plugins\n\nThe `@tauri-apps/plugin-dialog` dependency at "
-            f"[package.json:{cited}](package.json#L{cited.replace('-', '-L')}) opens dialogs.\n"
+            f"{_cited('package.json', cited)} opens dialogs.\n"
         )
         return [message for _, message in _diagnosed(tmp_path, page)]
 
@@ -1575,7 +1580,7 @@ def test_a_lower_camel_case_word_of_prose_is_a_name_a_product_is_weak(tmp_path: 
         page = (
             "## Messages\n\nMessages show in `AppMessageBanner`.\n\n```mermaid\nsequenceDiagram\n"
             f"    Show->>Banner: {drawn}\n```\n\n"
-            f"**Sources:** [App.vue:{cited}](App.vue#L{cited.replace('-', '-L')})\n"
+            f"**Sources:** {_cited('App.vue', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1623,7 +1628,7 @@ def test_a_key_s_name_shows_a_row_and_places_nothing(tmp_path: Path) -> None:
     def found(row: str, cited: str) -> list[int]:
         page = (
             "# Keys\n\n| Shortcut | Action | Lines |\n|---|---|---|\n"
-            f"| {row} | [keys.ts:{cited}](keys.ts#L{cited.replace('-', '-L')}) |\n"
+            f"| {row} | {_cited('keys.ts', cited)} |\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1654,7 +1659,7 @@ def test_a_section_s_hyphenated_prose_word_shows_it_and_places_nothing(tmp_path:
     def found(said: str, cited: str) -> list[int]:
         page = (
             f"# Pipeline\n\n## Performance\n\nApply jobs {said}.\n\n"
-            f"Sources: [stacks.yml:{cited}](stacks.yml#L{cited.replace('-', '-L')})\n"
+            f"Sources: {_cited('stacks.yml', cited)}\n"
         )
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
@@ -1680,10 +1685,7 @@ def test_a_cited_heading_whose_words_the_section_s_prose_writes_shows_it(tmp_pat
     )
 
     def found(said: str, cited: str) -> list[int]:
-        page = (
-            f"# Ops\n\n## Monitoring\n\n{said}\n\n"
-            f"Sources: [GUIDE.md:{cited}](GUIDE.md#L{cited.replace('-', '-L')})\n"
-        )
+        page = f"# Ops\n\n## Monitoring\n\n{said}\n\nSources: {_cited('GUIDE.md', cited)}\n"
         return [line for line, _ in _diagnosed(tmp_path, page)]
 
     assert found("Observe scheduled runs for periodic drift detection on GitHub.", "7-9") == []
