@@ -47,6 +47,7 @@ FOLDERS = {
     "subjects_cubic_arena": ".cubic/wiki",
     "subjects_deepwiki_kanstack": "docs/wiki",
     "subjects_qoder_landingzone": ".qoder/repowiki",
+    "subjects_deepwiki_dnschecker": "docs/deepwiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -83,13 +84,17 @@ PINNED = {
         "30c9bf30",
         "https://github.com/philipz/spring-modular-monolith.git",
     ),
+    "subjects_deepwiki_dnschecker": (
+        "ba4e9a28",
+        "https://github.com/manuxio/batch-dns-checker.git",
+    ),
 }
-"""The copied trees whose pages pin every citation to a commit whose cited
-files are the copied ones: the pin and the repository's URL. A citation
-pinned to a commit the history lacks is not judged, so with history the
-copied files are committed (the pin's stand-in: the same files), the pages'
-pins point at that commit, and a remote names the repository, as a clone
-of it has."""
+"""The copied or fetched trees whose pages pin every citation to a commit
+whose cited files are the ones in the tree: the pin and the repository's
+URL. A citation pinned to a commit the history lacks is not judged, nor one
+of a repository no remote names, so with history the tree's files are
+committed (the pin's stand-in: the same files), the pages' pins point at
+that commit, and a remote names the repository, as a clone of it has."""
 
 
 def tree(folder: str, into: Path, history: bool) -> Path:
@@ -107,6 +112,8 @@ def tree(folder: str, into: Path, history: bool) -> Path:
         for path in (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split():
             (repo / path).parent.mkdir(parents=True, exist_ok=True)
             (repo / path).write_bytes(show(git_dir, f"{FETCHED[folder][1]}:{path}"))
+        if history and folder in PINNED:
+            _pinned_history(repo, folder)
         return repo
     if folder in CLONED:
         git_dir = fetched_git_dir(folder)

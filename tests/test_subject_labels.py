@@ -59,6 +59,7 @@ COPIED = (
 FETCHED = {
     "subjects_cubic_nous": ("immagiov4+Nous", "e3d4e55"),
     "subjects_deepwiki_kanstack": ("KanStack+KanStack", "5058259"),
+    "subjects_deepwiki_dnschecker": ("manuxio+batch-dns-checker", "26dc342"),
 }
 # The trees with history cloned from such a local git directory, where no bundle of the
 # repository is in ../shared: the repository and the branch its pages are read at. Nothing of
