@@ -247,6 +247,52 @@ def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     assert [f["code"] for f in json.loads(done.out)] == ["DL802"]
 
 
+def test_citation_texts_running_the_lines_on_are_said_once_a_page_and_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A DeepWiki page copied from the site, which shows the file and its
+    # lines apart: `[src/app.ts3-9](…#L3-L9)`, the colon lost.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.ts").write_text("".join(f"line {n}\n" for n in range(1, 12)))
+    (tmp_path / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
+    text = DEEPWIKI_HEAD + (
+        "The app starts here.\n\n**Sources:**[src/app.ts3-9](../src/app.ts#L3-L9)"
+        "[README.md1-8](../README.md#L1-L8)\n\n"
+        # Near miss: lines run on that are not its link's lines disagree.
+        "It ends [src/app.ts4-5](../src/app.ts#L4-L6).\n"
+    )
+    (tmp_path / ".deepwiki").mkdir()
+    page = tmp_path / ".deepwiki" / "1-overview.md"
+    page.write_text(text)
+
+    def found() -> list[tuple[str, str]]:
+        done = run_cli(
+            monkeypatch,
+            capsys,
+            tmp_path,
+            "check",
+            "--no-cache",
+            "--output-format",
+            "json",
+            str(page),
+        )
+        return [(f["code"], f["message"]) for f in json.loads(done.out)]
+
+    assert found() == [
+        (
+            "DL804",
+            "2 citations on this page run the lines on after the file's name, without a colon "
+            "(`src/app.ts3-9`, `README.md1-8`; on line 15): they are read as their links say",
+        ),
+        ("DL804", "citation `src/app.ts4-5` names another file than its link (`src/app.ts`)"),
+    ]
+    # The fix writes each colon; the citations are read as before.
+    run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--fix", str(page))
+    fixed = text.replace("app.ts3-9]", "app.ts:3-9]").replace("README.md1-8]", "README.md:1-8]")
+    assert page.read_text() == fixed
+    assert [code for code, _ in found()] == ["DL804"]
+
+
 def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():
     # blixten85/product-describer's cubic wiki writes `provider\_config.py`
     # in the link's text and target alike; both render `provider_config.py`.

@@ -502,12 +502,26 @@ def _disagreement(
     text_path: str, text_ranges: tuple[LineRange, ...], path: str, ranges: tuple[LineRange, ...]
 ) -> str:
     if text_path != path:
+        if not text_ranges and _glued(text_path, path, ranges):
+            return "glued"
         if "/" not in text_path and path.endswith("/" + text_path):
             return "bare-name"
         return "other-path"
     if text_ranges and ranges and text_ranges != ranges:
         return "other-lines"
     return ""
+
+
+def _glued(text_path: str, path: str, ranges: tuple[LineRange, ...]) -> bool:
+    """Whether a text names the target's file with its lines run on without
+    a colon (`server/src/config.ts7-36` for `config.ts#L7-L36`: DeepWiki's
+    page copied from the site, which shows the two apart)."""
+    if len(ranges) != 1:
+        return False
+    first, last = ranges[0]
+    spelled = str(first) if first == last else f"{first}-{last}"
+    named = text_path.removesuffix(spelled)
+    return named != text_path and (named == path or path.endswith("/" + named))
 
 
 def _target_path(match: Match, folder: str | None) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -49,7 +49,11 @@ class MalformedCitation(Rule[MarkdownPage]):
         `.deepwiki/`, copied into `docs/wiki/`: `../src/a.ts` leads to
         `docs/src/a.ts`); its citations are read as their texts say, and
         the fix (safe) gives each of its links climbing so the folders it
-        lacks.
+        lacks. Once a page too: citation texts that run the lines on after
+        the file's name without a colon, the link citing that file and those
+        lines (`[server/src/config.ts7-36](…/config.ts#L7-L36)`: DeepWiki's
+        page copied from its site, which shows the two apart); they are read
+        as their links say, and the fix (safe) writes the colon.
 
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
@@ -74,7 +78,8 @@ class MalformedCitation(Rule[MarkdownPage]):
     CLIMBS_SHORT = Cause(
         "malformed-citation/climbs-short", "Citation links written for a page nearer the root"
     )
-    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES, CLIMBS_SHORT)
+    GLUED = Cause("malformed-citation/glued-lines", "Citation texts running the lines on")
+    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES, CLIMBS_SHORT, GLUED)
     scope = Scope.FILE
     origin = Origin.CITATIONS
     fix_safety = FixSafety.SAFE
@@ -87,7 +92,12 @@ class MalformedCitation(Rule[MarkdownPage]):
 
         if facts.climbing_short is not None:
             yield self._climbing_short(ctx.path, facts.climbing_short)
+        glued = [citation for citation in facts.citations if citation.problem == "glued"]
+        if glued:
+            yield self._glued(glued, ctx.lines)
         for citation in facts.citations:
+            if citation.problem == "glued":
+                continue  # said once a page, above
             if citation.problem:
                 message, cause = self._said(citation)
                 yield Finding(citation.line, citation.column, message, cause=cause)
@@ -119,6 +129,22 @@ class MalformedCitation(Rule[MarkdownPage]):
         )
         fix = Fix(edits, FixSafety.SAFE, f"climb {_folders(deep)} in each link") if edits else None
         return Finding(short.line, short.column, message, fix=fix, cause=self.CLIMBS_SHORT)
+
+    def _glued(self, glued: list[Citation], lines: Sequence[str]) -> Finding:
+        first = glued[0]
+        shown = list(dict.fromkeys(f"`{_shown(citation)}`" for citation in glued))
+        more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+        count = f"{len(glued)} citations" if len(glued) > 1 else "1 citation"
+        on = list(dict.fromkeys(str(citation.line) for citation in glued))
+        message = (
+            f"{count} on this page run the lines on after the file's name, without a colon "
+            f"({', '.join(shown[:3])}{more}; on line{'s' if len(on) > 1 else ''} "
+            f"{', '.join(on)}): they are read as their links say"
+        )
+        # A colon before each one's lines: the text then says what its link does.
+        edits = tuple(edit for citation in glued if (edit := _colon(citation, lines)) is not None)
+        fix = Fix(edits, FixSafety.SAFE, "write a colon before the lines") if edits else None
+        return Finding(first.line, first.column, message, fix=fix, cause=self.GLUED)
 
     def _said(self, citation: Citation) -> tuple[str, Cause]:
         shown = _shown(citation)
@@ -160,6 +186,18 @@ class MalformedCitation(Rule[MarkdownPage]):
                 self.AS_TEXT
             )
         return f"citation `{shown}` is not rendered as a link", self.AS_TEXT
+
+
+def _colon(citation: Citation, lines: Sequence[str]) -> Edit | None:
+    """A colon inserted in the citation's text before the lines it runs on
+    (`config.ts7-36`), where its line holds that text at the citation."""
+    first, last = citation.ranges[0]
+    spelled = str(first) if first == last else f"{first}-{last}"
+    start = lines[citation.line - 1].find(citation.text, citation.column - 1)
+    if start < 0 or not citation.text.endswith(spelled):
+        return None
+    column = start + len(citation.text) - len(spelled) + 1
+    return Edit(citation.line, column, citation.line, column, ":")
 
 
 def _folders(count: int) -> str:
