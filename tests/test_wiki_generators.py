@@ -196,12 +196,17 @@ def test_deepwikis_export_moved_a_folder_down_is_read_as_its_texts_say():
     assert facts.climbing_short is None
 
 
+def _app_and_readme(root: Path) -> None:
+    """The files the DeepWiki pages below cite: an 11-line source, an 8-line README."""
+    (root / "src").mkdir()
+    (root / "src" / "app.ts").write_text("".join(f"line {n}\n" for n in range(1, 12)))
+    (root / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
+
+
 def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "app.ts").write_text("".join(f"line {n}\n" for n in range(1, 12)))
-    (tmp_path / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
+    _app_and_readme(tmp_path)
     text = DEEPWIKI_HEAD + (
         "The app starts here.\n\n**Sources:** [README.md:1-8](../README.md#L1-L8), "
         "[src/app.ts:3-19](../src/app.ts#L3-L19)\n"
@@ -252,9 +257,7 @@ def test_citation_texts_running_the_lines_on_are_said_once_a_page_and_judged(
 ) -> None:
     # A DeepWiki page copied from the site, which shows the file and its
     # lines apart: `[src/app.ts3-9](…#L3-L9)`, the colon lost.
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "app.ts").write_text("".join(f"line {n}\n" for n in range(1, 12)))
-    (tmp_path / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
+    _app_and_readme(tmp_path)
     text = DEEPWIKI_HEAD + (
         "The app starts here.\n\n**Sources:**[src/app.ts3-9](../src/app.ts#L3-L9)"
         "[README.md1-8](../README.md#L1-L8)\n\n"
