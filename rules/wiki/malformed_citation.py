@@ -134,10 +134,10 @@ class MalformedCitation(Rule[MarkdownPage]):
         first = glued[0]
         shown = list(dict.fromkeys(f"`{_shown(citation)}`" for citation in glued))
         more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
-        count = f"{len(glued)} citations" if len(glued) > 1 else "1 citation"
+        count = f"{len(glued)} citations on this page run" if len(glued) > 1 else "a citation runs"
         on = list(dict.fromkeys(str(citation.line) for citation in glued))
         message = (
-            f"{count} on this page run the lines on after the file's name, without a colon "
+            f"{count} the lines on after the file's name, without a colon "
             f"({', '.join(shown[:3])}{more}; on line{'s' if len(on) > 1 else ''} "
             f"{', '.join(on)}): they are read as their links say"
         )
