@@ -171,13 +171,9 @@ def _delimiter_runs(prose: str) -> list[_Run]:
 def _flanks(inner: str, outer: str) -> bool:
     """Whether a run with `inner` on its content's side and `outer` on the
     other is flanking on that side (CommonMark's left- or right-flanking)."""
-    if _whitespace(inner):
+    if inner.isspace():
         return False
-    return not _punctuation(inner) or _whitespace(outer) or _punctuation(outer)
-
-
-def _whitespace(char: str) -> bool:
-    return char.isspace()
+    return not _punctuation(inner) or outer.isspace() or _punctuation(outer)
 
 
 def _punctuation(char: str) -> bool:

@@ -191,8 +191,9 @@ class MalformedCitation(Rule[MarkdownPage]):
 def _colon(citation: Citation, lines: Sequence[str]) -> Edit | None:
     """A colon inserted in the citation's text before the lines it runs on
     (`config.ts7-36`), where its line holds that text at the citation."""
-    first, last = citation.ranges[0]
-    spelled = str(first) if first == last else f"{first}-{last}"
+    from ._wiki import shown_ranges
+
+    spelled = shown_ranges(citation)  # one range: a text runs one on
     start = lines[citation.line - 1].find(citation.text, citation.column - 1)
     if start < 0 or not citation.text.endswith(spelled):
         return None
