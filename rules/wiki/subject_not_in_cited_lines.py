@@ -39,12 +39,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         lines, nor on the line just before or after them where that line
         belongs to them. Where the file shows the subject at other lines, the
         finding says where (cause `elsewhere`) and its fix moves the citation
-        there. Where the file writes the subject only as an acronym or a
-        product's name in prose (`SSH`, `PostgreSQL`), the finding says where
-        too, with no fix: such a word is no anchor. Where the file shows
-        nothing of a subject the citation's own sentence, item or row gives,
-        the finding says so (cause `not-in-file`), with nothing to move the
-        citation to.""",
+        there. A subject the citation's own sentence, item or row gives is
+        judged further: where the file writes it only as an acronym or a
+        product's name in prose (`SSH`, `PostgreSQL`), the finding says where,
+        with no fix, for such a word is no anchor; where the file shows
+        nothing of it, the finding says so (cause `not-in-file`), with nothing
+        to move the citation to.""",
         why="""A citation claims more than "these lines are as they were":
         it claims "these lines show what this sentence says". A generator
         that invents line numbers, or a person who wrote against another
@@ -114,7 +114,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         there) shows them: a command `npm run dev` by its script's key
         `"dev":`.
 
-        #### The lines judged
+        #### The lines judged and what holds them
 
         - The cited lines as they were where the citation was written (its
           pinned commit, else the commit that last wrote its line) when the
@@ -289,8 +289,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           cited for what it says in words.
         - A finding on lines that show the subject in other words or by
           meaning, which no comparison of names sees, is silenced as any
-          other: a `doclint-disable-next-line DL811` comment above its line,
-          or a baseline (docs/suppressions-and-baseline.md).
+          other finding: by a suppression comment in the page or a baseline
+          (docs/suppressions-and-baseline.md).
 
         ### What it leaves alone
 
