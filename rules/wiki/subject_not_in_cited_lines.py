@@ -33,180 +33,18 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
     name = "subject-not-in-cited-lines"
     summary = "Cited lines showing nothing their sentence names."
     docs = RuleDocs(
-        what="""Flags a citation of lines when none of the lines, nor the line
-        before or after where it belongs to them, shows any term of its subject,
-        what the page says the lines are evidence for. The subject is read from
-        the page: the names in backticks, identifiers written in prose
-        (CamelCase, snake_case, environment variables, dotted names, calls,
-        names joined by a slash such as `iOS/macOS`, not a path's parts), quoted
-        strings, routes and flags of the citation's own table row, list item or
-        sentence, the citations' texts, the values a parenthesis gives as
-        examples ("(e.g., `script:`)", "(like `OPENROUTER_API_KEY`)") and a primitive type's name (a
-        table's `boolean`, `integer`, as `string` and `number`) left out; a
-        `Sources:` line (of links, or of links in code spans as cubic writes
-        some pages'), a list under
-        "Section sources" or a row naming nothing but its citation (two words
-        at most, no code and no parenthesis: "Return `true`" and "(Contextual
-        fetching)" say what their lines do) takes the
-        terms of the section it closes (back to the heading or sources line
-        before it; not its Mermaid diagram's labels, which say in words what
-        the lines do; where those name nothing, the table or list after it
-        that no sources line of its own closes before the next heading:
-        cubic writes a subsection's sentence, its sources, then its table),
-        else its heading; where it follows a subsection
-        (`###`) whose sibling subsections before it have no sources line of
-        their own, it closes them too, and their names show its subject
-        (DeepWiki cites a `##` section's sources once, after its last `###`),
-        though they judge nothing its own subsection leaves unjudged; but a
-        name of the section above that its subsection's list labels an item
-        with (`**Bandit:**` under "`bandit`, `semgrep` and `pip-audit`")
-        judges. A
-        name its heading and prose both
-        give is one of its terms (`### Docker Integration` over "the native
-        Docker management", an acronym such as `SFTP` too), shown beside it by
-        the capitalised words its parentheses list ("archive operations
-        (Zip/Tar)"); a citation in the page's YAML front
-        matter (`sourceRef: channel.go#L18`) takes the page's `name:` (as code
-        where it is one identifier: a docs site's `name: Generator`) or its
-        `title:`. A term is shown by a whole word of the lines, compared
-        ignoring case and the `_` and `-` inside identifiers (`reservedBy` shows
-        `reserved_by`; a name the lines join by hyphens, as a YAML key, a
-        service or a flag writes it, shows it too: `hazelcast-mgmt:` shows a
-        diagram's `hazelcast_mgmt`, `up --force-recreate -d` the flag
-        `--force-recreate`; not a segment of a path or URL, and not as a place
-        elsewhere in the file), or by the same part or run of parts inside a longer
-        identifier (`WireGuard` by `WireGuardProfileListView`, `cache` by
-        `enableCache`; an acronym of the prose, `LAN`, only by a whole word);
-        a name joined by hyphens in a code span by its text or a part of four
-        letters or more (`wg-quick` by `quick`; not `pdf-parse` by the `Pdf`
-        of every name of a PDF extractor), a dotted name by its member, a call
-        by its callee, a statement by its
-        names and not its keywords (`mod error;` by `error`, not by `mod
-        constants;`); a flag of one word by its text or its word as code
-        writes it (`args.check`, `check=True`; not "why the check is safe"
-        for `--check`); a span of three plain words or more (a command, `bun
-        run doctor`) by them all together, not by one ("Run the tests"; two,
-        `cargo test`, by either); a quoted string or a route by its text, a route also by
-        its last segment of four letters or more (the handler named for it:
-        `/api/mock-payment` by `handleMockPayment`; not where that word ends
-        another route the lines write, `/v1/tunnels/status` for `/v1/status`),
-        a quoted phrase
-        of words also by the identifier joining them (`"Canonical Request"` by
-        `canonicalRequest`; a quoted word of prose, `"slots"`, a word the page
-        stresses, places nothing, as an acronym of the prose or a product's
-        name, `iOS`, `macOS`; a word in lower camelCase, `appMessage`, is
-        code's name), a product's
-        name ending in the acronym of its kind (`HikariCP`, `PostgreSQL`,
-        `MongoDB`, `RabbitMQ`) also by a word beginning with its stem, as
-        settings write it (`spring.datasource.hikari.`, `postgres:`), which
-        places nothing, a package with its version by the package's name
-        (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`; a scoped
-        package without its version, `@tauri-apps/plugin-dialog`, by its
-        text, where it is placed too), a key's name as a shortcut table gives
-        it (`Escape`, `Space`) where the lines hold it, placing nothing (code
-        tests it as `event.key === "Escape"` or `" "`), a section's
-        lower-case word joined by hyphens in plain prose (`max-parallel`,
-        `id-token`) by the lines writing it as a key or a flag (`max-parallel:
-        1`, `id-token: write`; not as words, "## Cross-platform & sync"), which
-        places nothing, a path the
-        code builds, written with placeholders
-        (`config/accounts/<id>/credentials/`), by the names of its parts. A list
-        item's bold label of two to four words
-        shows the subject where the lines hold the identifier joining them
-        (`**Initial Commands**:` by `initialCommand`), or its words in order
-        inside one identifier with other parts between (`**Inline Images**`
-        by `INLINE_RENDERED_IMAGE_MIN_AREA`), a label of one word of four
-        letters or more by that word, whole (`**learn**:` by `mode ===
-        'learn'`), but names nothing to
-        look for elsewhere where the item names something else. So do a path
-        the unit names (`~/.bastion/hosts.json`), by its text, an address of
-        this machine (`http://localhost:3000`, `localhost:5432`; a service's
-        with its scheme, `http://orders:9090`) by its port, the scheme's
-        where it writes none (a Compose file's `"3000:3000"`), a version or
-        a number with decimals (`Python 3.10`) by its text as a number
-        (`">=3.10"`, not `13.10`), and the names
-        a section's Mermaid diagram draws (`App->>Lock: obscure()` shown by
-        `lock.obscure()`; not its acronyms and platforms), and a line of its
-        code blocks of twelve characters or more (`docker compose up -d`, a
-        shell's prompt left out), by its text. A quoted text or bold label
-        of prose words in the plural (`"Skills"`, `**Health Checks:**`) is
-        shown by its singular too, as whole words ("Skill", "health check"),
-        which places nothing. A unit naming no
-        name at all (a subject in words) is read by its bold label, else its
-        Title Case phrases of two to four words (`The Sync Engine merges`:
-        `Sync Engine`), shown by their words or by the identifier joining
-        them; where the lines show neither and the file holds that
-        identifier elsewhere (`SyncEngine`), the finding says where. A
-        section is shown too by lines defining a function or class under a
-        word of five letters or more its prose writes ("handle preflight
-        checks" at `preflight() {`), and by a heading of the cited lines
-        under their file's title (Markdown's `##` and deeper, a banner
-        comment: `#### Database Config ####`) writing a word of five letters
-        or more of the headings over it, the page's title left out (`####
-        Data Isolation` cited under `## Data Isolation Principles`), or whose
-        whole text, of two words of five letters or more at least, the
-        section's prose writes (`### Drift Detection` for "periodic drift
-        detection"; not `## Cross-platform & sync` for "cross-platform
-        compatibility"). A term
-        the finding would place on the cited lines (defined or written there:
-        a command's script, `npm run dev`, by its key `"dev":`) shows them.
-        The lines
-        also show a subject through what holds them: the body of a class or
-        function a term names (as the language's reader of definitions tells),
-        the body of the one a pointer opens (a citation of one line, or of
-        annotations and the line below them, or of a decorator or attribute
-        over the definition, however many lines its others take):
-        "Defined at `report.rs:32`" for the fields the struct opening there
-        declares; not a range holding a blank line, nor a Markdown heading,
-        which is no pointer to each line of its section), the lines above
-        indented less, the headers of the blocks holding them
-        (`enum AWSSigV4 {` above a line of its signing in Swift, which has no
-        reader; `restate.object({ name: "SeatMap",` above a handler of an
-        object literal, which no reader tells; not a condition's or a loop's,
-        `if config.isAnthropicFormat:`, which names what it tests, not what
-        the lines under it do), and a library a term names
-        through the names the file imports from it (`escape(...)` where
-        `use v_htmlescape::escape;`; an import, or Swift's `#if
-        canImport(SwiftUI)`, is no place of what it names). The
-        cited lines are read where the citation was written (its pinned commit,
-        else the commit that last wrote its line) when the history has it, else
-        as the file is; a citation pinned to a commit the history lacks is not
-        judged (the file as it is is not what it names).
-
-        The finding says where the file shows the subject: where a term is
-        defined, as the language's reader of definitions tells, else the lines
-        that write it. With the fix that moves the citation there (keeping its
-        span): safe where the subject stands at one place of the file as it is
-        now and the citation was judged on that text; unsafe where it stands at
-        several (the first taken). Where the subject is the citation's own
-        row, item, sentence or paragraph: a subject whose names the file never
-        writes, but whose acronym or product's name written in prose (`E2E`,
-        `SSH`, `iOS`, a word ending in an acronym: `PostgreSQL`, `RabbitMQ`,
-        which code writes otherwise, `postgres:`) it writes away from the cited
-        lines, is found there, with no fix (such a word's place is no
-        anchor); a file that names no term of the subject at all is a cause
-        of its own (`not-in-file`): the sentence says
-        something of a file that never says it, where name-not-in-code (DL806)
-        says the project has no such name at all. A section's terms (a sources
-        line's), a heading's, or a list's or table's that a bare item or row
-        takes, are not enough for either: they say what a part of the page is
-        about, and the file may be cited for what it says in words (on the
-        DeepWiki wiki of ScriptCat, 54 of its sources lines' citations would
-        be not-in-file so, most cite a helper the section describes in
-        words).
-
-        Not judged: a citation whose subject names nothing a word can show (a
-        subject in words with no Title Case phrase or label: "the Docker
-        setup"; one whose phrase the file never joins into an identifier says
-        nothing of where, and the file may say it in other words), whose
-        lines are not all in its file, or whose file cannot be read; a
-        section's, heading's or list's subject where the cited lines are prose
-        (Markdown, text) written mostly in a script other than Latin (a
-        Chinese README cited by an English page): they say in their own words
-        what the section names in English, and no word of either shows the
-        other (on restate's DeepWiki wiki, 9 wrong findings and 3 arguable of
-        its 20 beyond the labels, no right one; none on the other labelled
-        trees or ScriptCat's; a Swedish README is judged).""",
+        what="""Flags a citation of lines whose lines show none of what the page
+        says they are evidence for: no term of its subject (the names its
+        sentence, list item, table row or section gives) stands on the cited
+        lines, nor on the line just before or after them where that line
+        belongs to them. Where the file shows the subject at other lines, the
+        finding says where (cause `elsewhere`) and its fix moves the citation
+        there. A subject the citation's own sentence, item or row gives is
+        judged further: where the file writes it only as an acronym or a
+        product's name in prose (`SSH`, `PostgreSQL`), the finding says where,
+        with no fix, for such a word is no anchor; where the file shows
+        nothing of it, the finding says so (cause `not-in-file`), with nothing
+        to move the citation to.""",
         why="""A citation claims more than "these lines are as they were":
         it claims "these lines show what this sentence says". A generator
         that invents line numbers, or a person who wrote against another
@@ -217,6 +55,264 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         [config.py:12-15](config.py#L12-L15) |" where lines 12-15 hold the
         imports and `def parse_config` stands at 40.""",
         use_instead="""cite the lines that show what the sentence names.
+
+        ### What the subject of a citation is
+
+        The subject is the terms the page gives for what the cited lines
+        show, read from:
+
+        - the citation's own sentence, list item or table row: the names in
+          backticks, identifiers written in prose (CamelCase, snake_case,
+          environment variables, dotted names, calls, names joined by a
+          slash such as `iOS/macOS`, not a path's parts), quoted strings,
+          routes and flags; a link's text naming code too
+          (`[load(path, strict=False)](store.py#L742)`). Left out: the
+          citations' own texts, the values a parenthesis gives as examples
+          ("(e.g., `script:`)", "(like `OPENROUTER_API_KEY`)") and a
+          primitive type's name (a table's `boolean`, `integer`, `string`,
+          `number`);
+        - for a unit naming no name at all (a subject in words): its bold
+          label, else its Title Case phrases of two to four words
+          (`The Sync Engine merges`: `Sync Engine`);
+        - for a unit naming nothing but its citations (a `Sources:` line of
+          links, or of links in code spans as cubic writes some pages'; a
+          list under "Section sources"; a row naming nothing but its
+          citation, two words at most, with no code and no parenthesis:
+          "Return `true`" and "(Contextual fetching)" say what their lines
+          do, and are read themselves): the terms of the section it closes,
+          back to the heading or sources line before it, not its Mermaid
+          diagram's labels, which say in words what the lines do;
+        - where that section names nothing: the table or list after the
+          sources line that no sources line of its own closes before the
+          next heading (cubic writes a subsection's sentence, its sources,
+          then its table); else the section's heading;
+        - for a sources line after a `###` subsection whose sibling
+          subsections before it have no sources line of their own (DeepWiki
+          cites a `##` section's sources once, after its last `###`): it
+          closes them too, and their names show its subject, though they
+          judge nothing its own subsection leaves unjudged; a name of the
+          section above that the subsection's list labels an item with
+          (`**Bandit:**` under "`bandit`, `semgrep` and `pip-audit`")
+          judges;
+        - for a section: also a name its heading and prose both give
+          (`### Docker Integration` over "the native Docker management"; an
+          acronym such as `SFTP` too), and, beside it, the capitalised words
+          its parentheses list ("archive operations (Zip/Tar)"), which show
+          it;
+        - for a citation in the page's YAML front matter
+          (`sourceRef: channel.go#L18`): the page's `name:` (as code where
+          it is one identifier: a docs site's `name: Generator`) or its
+          `title:`.
+
+        ### What shows a term
+
+        A term is shown by a whole word of the lines judged, compared
+        ignoring case and the `_` and `-` inside identifiers (`reservedBy`
+        shows `reserved_by`). Some terms only show: where the file writes
+        them elsewhere is no place of the subject ("placing nothing" below).
+        A term the finding would place on the cited lines (defined or written
+        there) shows them: a command `npm run dev` by its script's key
+        `"dev":`.
+
+        #### The lines judged and what holds them
+
+        - The cited lines as they were where the citation was written (its
+          pinned commit, else the commit that last wrote its line) when the
+          history has it, else as the file is.
+        - The line before them where it heads them (indented less),
+          annotates them (a comment, decorator or attribute) or leaves its
+          expression open for them.
+        - The line after them where the cited ones end in an annotation or in
+          an expression going on (a comma inside brackets the line opened, an
+          operator); not after a comma ending a whole entry (`"a": f,`), nor
+          a bracket opening a block, whose items are their own.
+        - What holds them: the body of a class or function a term names, as
+          the language's reader of definitions tells.
+        - The body of the definition a pointer opens (a citation of one line,
+          of annotations and the line below them, or of a decorator or
+          attribute over the definition, however many lines its others
+          take): "Defined at `report.rs:32`" for the fields the struct
+          opening there declares; not a range holding a blank line, nor a
+          Markdown heading, which is no pointer to each line of its section.
+        - The lines above indented less, the headers of the blocks holding
+          them, where no reader of definitions tells them (a language with
+          none, an object literal): `enum AWSSigV4 {` above a line of its
+          signing in Swift; not a condition's or a loop's
+          (`if config.isAnthropicFormat:`), which names what it tests, not
+          what the lines under it do.
+        - A library a term names, through the names the file imports from it
+          (`escape(...)` where `use v_htmlescape::escape;`); an import, or
+          Swift's `#if canImport(SwiftUI)`, is no place of what it names.
+
+        #### Names in code
+
+        - A name: also by the same part or run of parts inside a longer
+          identifier (`WireGuard` by `WireGuardProfileListView`, `cache` by
+          `enableCache`).
+        - A dotted name: by its member; a call: by its callee.
+        - A statement: by its names, not its keywords (`mod error;` by
+          `error`, not by `mod constants;`).
+        - A word of prose in lower camelCase (`appMessage`) is code's name,
+          not a product's.
+
+        #### Prose acronyms and product names (weak)
+
+        - An acronym of the prose (`LAN`): only by a whole word, not by a
+          part of an identifier.
+        - An acronym or a product's name in prose (`iOS`, `macOS`): by the
+          lines holding it, placing nothing.
+        - A product's name ending in the acronym of its kind (`HikariCP`,
+          `PostgreSQL`, `MongoDB`, `RabbitMQ`): also by a word beginning with
+          its stem, as settings write it (`postgres:`), placing nothing.
+        - A key's name as a shortcut table gives it (`Escape`, `Space`): where
+          the lines hold it, placing nothing (code tests it as
+          `event.key === "Escape"` or `" "`).
+
+        #### Quoted strings and routes
+
+        - A quoted string or a route: by its text.
+        - A route: also by its last segment of four letters or more, the
+          handler named for it (`/api/mock-payment` by `handleMockPayment`);
+          not where that word ends another route the lines write
+          (`/v1/tunnels/status` for `/v1/status`).
+        - A quoted phrase of words: also by the identifier joining them
+          (`"Canonical Request"` by `canonicalRequest`).
+        - A quoted word of prose (`"slots"`, a word the page stresses): by
+          the lines holding it, placing nothing.
+        - A quoted text or a bold label of prose words in the plural
+          (`"Skills"`, `**Health Checks:**`): by its singular too, as whole
+          words ("Skill"), placing nothing.
+
+        #### Flags and hyphenated names
+
+        - A flag of one word: by its text or its word as code writes it
+          (`--check` by `args.check`); not by the word in prose ("why the
+          check is safe").
+        - A name the lines join by hyphens, as a YAML key, a service or a
+          flag writes it, shows the term too (`hazelcast-mgmt:` shows a
+          diagram's `hazelcast_mgmt`); not a segment of a path or URL, and
+          placing nothing.
+        - A name joined by hyphens in a code span: by its text or a part of
+          four letters or more (`wg-quick` by `quick`; not `pdf-parse` by
+          the `Pdf` of every name of a PDF extractor).
+        - A section's lower-case word joined by hyphens in plain prose
+          (`max-parallel`): by the lines writing it as a key or a flag
+          (`max-parallel: 1`), not as words ("## Cross-platform & sync"),
+          placing nothing.
+
+        #### Commands and code-block lines
+
+        - A code span of three plain words or more (a command,
+          `bun run doctor`): by them all together, not by one ("Run the
+          tests"); a span of two (`cargo test`) by either.
+        - A line of twelve characters or more of a section's code blocks
+          (`docker compose up -d`, a shell's prompt left out): by its text.
+
+        #### Paths, addresses, versions and packages
+
+        - A path the unit names (`~/.bastion/hosts.json`): by its text.
+        - A path the code builds, written with placeholders
+          (`config/accounts/<id>/credentials/`): by the names of its parts.
+        - An address of this machine (`http://localhost:3000`,
+          `localhost:5432`; a service's with its scheme,
+          `http://orders:9090`): by its port, the scheme's where it writes
+          none (a Compose file's `"3000:3000"`).
+        - A version or a number with decimals (`Python 3.10`): by its text as
+          a number (`">=3.10"`, not `13.10`).
+        - A package with its version: by the package's name
+          (`@scope/name@^1.0.0` by a manifest's `"@scope/name"`).
+        - A scoped package without its version
+          (`@tauri-apps/plugin-dialog`): by its text, which places it too.
+
+        #### Labels and Title Case phrases
+
+        - A list item's bold label of two to four words: by the identifier
+          joining them (`**Initial Commands**:` by `initialCommand`), or by
+          its words in order inside one identifier with other parts between
+          (`**Inline Images**` by `INLINE_RENDERED_IMAGE_MIN_AREA`).
+        - A label of one word of four letters or more: by that word, whole
+          (`**learn**:` by `mode === 'learn'`).
+        - A label names nothing to look for elsewhere where its item names
+          something else.
+        - A Title Case phrase of a subject in words (`Sync Engine`): by its
+          words or by the identifier joining them; where the lines show
+          neither and the file holds that identifier elsewhere
+          (`SyncEngine`), the finding says where.
+
+        #### Mermaid diagrams
+
+        - The names a section's Mermaid diagram draws show the section
+          (`App->>Lock: obscure()` by `lock.obscure()`); not its acronyms and
+          platforms.
+
+        #### A section's own words
+
+        A section is shown too by:
+
+        - lines defining a function or class under a word of five letters or
+          more the section's prose writes ("handle preflight checks" at
+          `preflight() {`);
+        - lines writing five of the section's words of five letters or more;
+        - a heading of the cited lines under their file's title (Markdown's
+          `##` and deeper, a banner comment: `#### Database Config ####`)
+          writing a word of five letters or more of the headings over the
+          section, the page's title left out (`#### Data Isolation` cited
+          under `## Data Isolation Principles`);
+        - a heading of the cited lines whose whole text, of two words of five
+          letters or more at least, the section's prose writes
+          (`### Drift Detection` for "periodic drift detection"; not
+          `## Cross-platform & sync` for "cross-platform compatibility").
+
+        ### Where a finding points and its fix
+
+        - The finding says where the file shows the subject: where a term is
+          defined, as the language's reader of definitions tells, else the
+          lines that write it.
+        - Its fix moves the citation there, keeping its span: safe where the
+          subject stands at one place of the file as it is now and the
+          citation was judged on that text; unsafe where it stands at several
+          (the first taken).
+        - Only where the subject is the citation's own row, item, sentence or
+          paragraph:
+          - a subject whose names the file never writes, but whose acronym
+            or product's name written in prose (`E2E`, `SSH`, `iOS`; a word
+            ending in an acronym, `PostgreSQL`, which code writes otherwise,
+            `postgres:`) it writes away from the cited lines, is found there,
+            with no fix (such a word's place is no anchor);
+          - a file that names no term of the subject at all is
+            `not-in-file`: the sentence says something of a file that never
+            says it (where name-not-in-code, DL806, says the project has no
+            such name at all).
+        - A section's terms (a sources line's), a heading's, or a list's or
+          table's that a bare item or row takes, are not enough for either:
+          they say what a part of the page is about, and the file may be
+          cited for what it says in words.
+        - A finding on lines that show the subject in other words or by
+          meaning, which no comparison of names sees, is silenced as any
+          other finding: by a suppression comment in the page or a baseline
+          (docs/suppressions-and-baseline.md).
+
+        ### What it leaves alone
+
+        - A subject naming nothing a word can show: a subject in words with
+          no Title Case phrase or label ("the Docker setup").
+        - A subject in words whose phrase the file never joins into an
+          identifier: that says nothing of where, and the file may say it in
+          other words.
+        - A citation whose lines are not all in its file, or whose file
+          cannot be read.
+        - A citation pinned to a commit the history lacks: the file as it is
+          is not what it names.
+        - A section's, heading's or list's subject where the cited lines are
+          prose (Markdown, text) written mostly in a script other than Latin
+          (a Chinese README cited by an English page): they say in their own
+          words what the section names in English, and no word of either
+          shows the other. A Swedish README is judged.
+        - A sentence, item or row naming the cited file itself and citing all
+          of it: what it says is said of the file, in words its lines need
+          not write.
+
+        ### Figures
 
         Off by default (`--extend-select DL811`). Its figures on the labelled
         trees (tests/labels/subjects_*, held exactly by
@@ -243,88 +339,62 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         | plans of a tarball (readability-rs) | 1 of 42 | 26 of 33 | |
         | all | 29 of 1,626 (0.982) | 186 of 312 (0.60) | |
 
-        Without history a tree is checked at its newest commit, later than
-        the RFCs' and the first two Qoder wikis' pages were written: every right
-        citation flagged there without history and not with it cites lines
-        changed since (the scorer compares the lines checked with the lines
-        judged, and the test holds the counts), right as written and stale
-        now, as the finding says (`StoreBackend` cited at 56, defined at 62-87
-        today), with the fix moving it. On the 1,316 right citations whose
-        lines are as they were judged, the precision without history is 0.983
-        (22 flagged). The batch-dns-checker wiki's pages pin GitHub blob URLs:
-        without history (no remote names the repository) none of its
-        citations is judged. Most right citations still flagged show their subject
-        only by meaning (a tab's title "Mobile Devices" for a page on Android
-        devices); most wrong ones missed cite lines of the same matter as
-        their section in other words.
-        It stays off by default because the trees nobody labelled for it
-        say less (tests/labels/README.md has the findings read there, by
-        kind): on a Qoder wiki fetched for this (Craftegy-Analytics/QSpec,
-        TypeScript, 2,000 citations and more) it made 141 findings, of a
-        seeded 20 read none right: 18 cite lines showing their section in
-        its own words (a document's "Why `QueryCache` holds promises, not
-        results" for "Cache holds promise references, not results"), 2
-        arguable; since lines writing five of their section's words of five
-        letters or more show it, 33, 5 of the 20 read still made (none
-        right). On KanStack's DeepWiki wiki (1,057 citations) it made 37
-        findings when first run; of a seeded 20 of the 33 on pages not
-        labelled, 3 right, 16 wrong, 1 arguable; now 29, of those 20 still
-        made 3 right, 6 wrong, 1 arguable. On batch-dns-checker's DeepWiki
-        wiki (514 citations) it made 32 findings when first run; of a
-        seeded 20 of the 26 on pages not labelled, 9 right, 10 wrong, 1
-        arguable. On ScriptCat's DeepWiki wiki
-        (1,485 citations) it makes 116
-        findings; of a seeded 60 read, 50 are still made: 22 cite lines
-        showing none of the subject, 15 lines showing it in other words or by
-        meaning (`mergeCookieHeader` for "MV3 cookie handling", `purges(...)`
-        for an item labelled **Purge**), 14 are arguable: a precision of 0.44
-        to 0.72. On restate's DeepWiki wiki it makes 8 beyond the 92 labelled
-        citations: 2 right, 2 wrong, 3 arguable, 1 not read (0.25 to 0.63); before a
-        section citing prose in another script was left unjudged, 20 (2
-        right, 12 wrong, 6 arguable), most of the wrong ones a section citing
-        its Chinese README or design notes for what they say in words. On
-        the spring-modular-monolith DeepWiki wiki (Compose, properties and
-        Java; 2,131 citations) it makes 40 findings (74 before a product's
-        name ending in an acronym was made weak); of a seeded 20 of those
-        on pages not labelled, read before that change: 1 right, 15 wrong
-        (a product named otherwise, `PostgreSQL` by `postgres:`; names the
-        lines show in words or by meaning), 4 arguable; 6 wrong and 3
-        arguable are still made
-        (tests/labels/subjects_deepwiki_modularmonolith/findings_beyond.tsv).
-        On
-        the cubic wiki's pages beyond the labelled ones it makes 47 findings,
-        all read
-        (tests/labels/subjects_cubic_bastion/findings_beyond.tsv): 37 cite
-        lines showing none of the subject, 5 cite lines showing it in words
-        or by meaning (most in its Swedish README and vision: "Allt krypteras
-        lokalt" for "local-first"; `generate()`'s comment on
-        `deployAndVerify()` for "Deploy + Verify"), 5 are arguable (the
-        architecture list's `Core` for `SSHCore`'s scope): a precision of
-        0.79 to 0.89, under the 0.95 a rule on by default for cubic's pages
-        would need, so it stays off there too. The right citations flagged on
-        the labels show the subject only so too: a Swedish security policy
-        for an English section's "private reporting", the tag list of
-        `remove_conditionally_dom` for "tags form, fieldset, table". On a docs
-        site's front matter (23 of samber/lo's helper pages, tests/real_forms/,
-        labelled from the maintainers' resync of them) it finds 6 of the 7
-        citing another helper's line from the start (not `DispatchingStrategy`
-        at `DispatchingStrategyRoundRobin`'s, whose name shows it) and flags
-        none of the 7 right ones; 5 of the 6 cite a line unchanged since, which
-        no history shows.
+        - Without history a tree is checked at its newest commit, later than
+          the RFCs' and the first two Qoder wikis' pages were written: every
+          right citation flagged there without history and not with it cites
+          lines changed since (the scorer compares the lines checked with the
+          lines judged, and the test holds the counts), right as written and
+          stale now, as the finding says (`StoreBackend` cited at 56, defined
+          at 62-87 today), with the fix moving it. On the 1,316 right
+          citations whose lines are as they were judged, the precision
+          without history is 0.983 (22 flagged).
+        - The batch-dns-checker wiki's pages pin GitHub blob URLs: without
+          history (no remote names the repository) none of its citations is
+          judged.
+        - Most right citations still flagged show their subject only by
+          meaning or in words (a tab's title "Mobile Devices" for a page on
+          Android devices; a Swedish security policy for an English
+          section's "private reporting"; the tag list of
+          `remove_conditionally_dom` for "tags form, fieldset, table"); most
+          wrong ones missed cite lines of the same matter as their section
+          in other words.
 
-        The window is the line before the cited ones where it heads them
-        (indented less), annotates them (a comment, decorator or attribute) or
-        leaves its expression open for them, and the line after where the cited
-        ones end in an annotation or in an expression going on (a comma inside
-        brackets the line opened, an operator; not a comma after a whole
-        entry, `"a": f,`, nor a bracket opening a block, whose items are their
-        own).
-        Measured on the labels with history (right citations flagged, wrong ones
-        found, on the cubic wiki, the RFCs and the plans together): no window
-        5, 66; this window 2, 64; one line either side whatever it holds 2, 59;
-        two lines 2, 51; three lines 2, 46. It spares 3 right citations (a name
-        on the line above the cited body, a decorator below) at the cost of 2
-        wrong ones found, where a line either side costs 7.""",
+        It stays off by default because the trees nobody labelled for it say
+        less (tests/labels/README.md has the findings read there, by kind):
+
+        - a Qoder wiki fetched for this (Craftegy-Analytics/QSpec,
+          TypeScript, 2,000 citations and more): 33 findings; of a seeded 20
+          read, 5 still made, none right;
+        - KanStack's DeepWiki wiki (1,057 citations): 29 findings; of a
+          seeded 20 read, 10 still made: 3 right, 6 wrong, 1 arguable;
+        - batch-dns-checker's DeepWiki wiki (514 citations): 32 findings
+          when first run; of a seeded 20 of the 26 on pages not labelled, 9
+          right, 10 wrong, 1 arguable;
+        - ScriptCat's DeepWiki wiki (1,485 citations): 116 findings; of a
+          seeded 60 read, 50 still made: 22 cite lines showing none of the
+          subject, 15 lines showing it in other words or by meaning
+          (`mergeCookieHeader` for "MV3 cookie handling"), 14 are arguable:
+          a precision of 0.44 to 0.72;
+        - restate's DeepWiki wiki: 8 findings beyond the 92 labelled
+          citations: 2 right, 2 wrong, 3 arguable, 1 not read (0.25 to
+          0.63);
+        - the spring-modular-monolith DeepWiki wiki (Compose, properties and
+          Java; 2,131 citations): 40 findings; of a seeded 20 read, 6 wrong
+          and 3 arguable still made
+          (tests/labels/subjects_deepwiki_modularmonolith/findings_beyond.tsv);
+        - the bastion cubic wiki's pages beyond the labelled ones: 47
+          findings, all read
+          (tests/labels/subjects_cubic_bastion/findings_beyond.tsv): 37 cite
+          lines showing none of the subject, 5 lines showing it in words or
+          by meaning (most in its Swedish README and vision), 5 are arguable:
+          a precision of 0.79 to 0.89, under the 0.95 a rule on by default
+          for cubic's pages would need;
+        - a docs site's front matter (23 of samber/lo's helper pages,
+          tests/real_forms/, labelled from the maintainers' resync of them):
+          it finds 6 of the 7 citing another helper's line from the start
+          (not `DispatchingStrategy` at `DispatchingStrategyRoundRobin`'s,
+          whose name shows it) and flags none of the 7 right ones; 5 of the
+          6 cite a line unchanged since, which no history shows.""",
     )
     ELSEWHERE = Cause(
         "subject-not-in-cited-lines/elsewhere", "The file shows the subject at other lines"
