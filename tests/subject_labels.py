@@ -48,6 +48,7 @@ FOLDERS = {
     "subjects_deepwiki_kanstack": "docs/wiki",
     "subjects_qoder_landingzone": ".qoder/repowiki",
     "subjects_deepwiki_dnschecker": "docs/deepwiki",
+    "subjects_handwritten_tmi": "docs",
 }
 """The folder of each tree doclint is run on."""
 

@@ -69,6 +69,7 @@ CLONED = {
         "AlibabaCloudLandingZone+alibabacloud-landingzone-accelerator-github-demo",
         "main",
     ),
+    "subjects_handwritten_tmi": ("ericfitz+tmi", "main"),
 }
 
 
