@@ -74,11 +74,6 @@ _DENIED = (
     "what a sentence says is called, not what it says is not"
 )
 KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent11", _TRANSBOT, 287, "DL706"): (
-        '"Doc has not been generated..." is what RepoAgent wrote for an object with no text in '
-        "January and February 2024 (Runner.markdown_refresh, 3ae53b1 to abc4e32); the "
-        'repoagent-2024-01 profile knows only the later "Doc is waiting to be generated..."'
-    ),
     ("repoagent11", _TRANSBOT, 244, "DL707"): (
         'a Note\'s list item cut mid-sentence ("- The `process` function handles different") '
         "before the next heading is not read as a cut; the cut prose paragraph at :52 is"

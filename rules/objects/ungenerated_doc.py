@@ -15,7 +15,8 @@ class UngeneratedDoc(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags a line of a profiled generator's page that is one of the fixed
         sentences the generator writes for an object it has no text for yet:
-        RepoAgent's "Doc is waiting to be generated..." under a heading whose
+        RepoAgent's "Doc is waiting to be generated..." (in January and
+        February 2024 "Doc has not been generated...") under a heading whose
         documentation was never generated (a run stopped, or the object was
         skipped). One finding per sentence, at its line.""",
         why="""The page looks complete: the object has its heading,
