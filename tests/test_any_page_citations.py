@@ -361,6 +361,24 @@ def test_a_name_at_or_near_its_cited_lines_is_not(tmp_path: Path) -> None:
     assert _names_found(tmp_path, page) == []
 
 
+def test_a_lines_column_of_counts_cites_nothing() -> None:
+    # ericfitz/tmi's design spec (Apache-2.0): an inventory of the scripts a
+    # plugin takes over, each with its length.
+    inventory = (
+        "# CATS\n\n| File | Lines | Role |\n| --- | --- | --- |\n"
+        "| `scripts/run-cats-fuzz.py` | 480 | preflight |\n"
+        "| `scripts/parse_cats_results.py` | 1798 | SQLite schema |\n"
+    )
+    assert _read(inventory) == []
+    # Near misses: a range in the column, or "Line", says each row cites.
+    ranged = inventory.replace("| 480 |", "| 40-52 |")
+    assert [c[1:] for c in _read(ranged)] == [
+        ("scripts/run-cats-fuzz.py", ((40, 52),)),
+        ("scripts/parse_cats_results.py", ((1798, 1798),)),
+    ]
+    assert len(_read(inventory.replace("| Lines |", "| Line |"))) == 2
+
+
 def test_a_table_row_s_name_is_judged_by_its_line_column(tmp_path: Path) -> None:
     page = "# Design\n\n## `src/spans.ts`\n\n| Name | Line |\n|---|---|\n| `mergeSpans` | 12 |\n"
     assert [(line, column) for line, column, _ in _names_found(tmp_path, page)] == [(7, 3)]

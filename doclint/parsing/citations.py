@@ -25,7 +25,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 
-from doclint.models.markdown import Link, MarkdownLayer
+from doclint.models.markdown import Link, MarkdownLayer, TableRow
 from doclint.models.wiki import Citation, LineRange, NamedPath, NameMention, PageCitations
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import unquoted
@@ -591,14 +591,15 @@ def _tables(
     its section named last above the table."""
     before = sorted(((n.line, n.column), n) for n in named)
     places = [place for place, _ in before]
+    rows = [row for row in markdown.table_rows if row.line not in fenced]
     column = -1
     header_line = 0
-    for row in markdown.table_rows:
-        if row.line in fenced:
-            continue
+    for at, row in enumerate(rows):
         if row.header:
             column = next((i for i, c in enumerate(row.cells) if _LINE_HEADER.fullmatch(c)), -1)
             header_line = row.line
+            if column >= 0 and _counts(row.cells[column], rows, at + 1, column):
+                column = -1
             continue
         if column < 0 or column >= len(row.cells) or row.line <= header_line:
             continue
@@ -625,6 +626,24 @@ def _tables(
             numbers=_numbers(line, start, start + len(said.group("lines"))),
             section=section,
         )
+
+
+def _counts(header: str, rows: Sequence[TableRow], first: int, column: int) -> bool:
+    """Whether a column headed "Lines" counts each row's lines: an inventory
+    (`| scripts/parse.py | 1798 | ... |`), not a citation of one line each.
+    So read where the header is plural and no cell of the column, from the
+    row at `first` to the table's end, writes a range or a list ("Line"
+    heads one line each)."""
+    if not header.strip(" *").lower().endswith("lines"):
+        return False
+    for at in range(first, len(rows)):
+        row = rows[at]
+        if row.header:
+            break
+        cell = row.cells[column].strip(" `") if column < len(row.cells) else ""
+        if cell and not cell.isdigit():
+            return False
+    return True
 
 
 def _row_file(cells: Sequence[str], column: int) -> str:
