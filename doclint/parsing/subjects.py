@@ -106,6 +106,10 @@ _KEY = re.compile(
 )
 """A key of the keyboard by its name, as a shortcut table writes it."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
+_DOCUMENT_ID = re.compile(r"[A-Z]+-(?:0[0-9]+|[0-9]+-[0-9]+)")
+"""A document's identifier of an item: capitals, then a number padded with
+zeros or two numbers (`F-018`, `CVE-2024-3094`); not a standard's name
+(`UTF-8`, `SHA-256`)."""
 """A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _CITATION_TEXT = re.compile(
     r"(?<![\w./-])[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
@@ -303,7 +307,8 @@ class Subject:
 
     terms: tuple[Term, ...]
     source: str
-    """"row", "item", "sentence", "paragraph", "section" or "heading"."""
+    """"row", "item", "sentence", "parenthesis" (the citation's own),
+    "paragraph", "section" or "heading"."""
     also: tuple[Term, ...] = ()
     """What else shows the subject where the lines hold it, but names
     nothing to look for elsewhere: a list item's bold label of words
@@ -606,6 +611,11 @@ def _path(span: str) -> bool:
 def _shaped_term(span: str, prose: bool) -> Term | None:
     """A term whose shape says how it is shown: a hyphenated name, a path's
     member, a route, a glob, a flag, a quoted string; None for other code."""
+    if _DOCUMENT_ID.fullmatch(span):
+        # `F-018`, `CVE-2024-3094`: an item of a document (a
+        # finding, an advisory, a decision) the code need not write; shown
+        # where the lines hold it, placing nothing.
+        return Term(span, (), span.lower(), weak=True)
     if _HYPHENATED.fullmatch(span):
         # Shown by its text; in a code span by its parts too (`wg-quick` by
         # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
@@ -729,6 +739,12 @@ class SubjectReader:
             if name.group(1) == "name" and _IDENTIFIER.fullmatch(value.strip()):
                 value = f"`{value.strip()}`"
             return Subject(terms_of(value), "front matter")
+        said = _own_parenthesis(text, column) if kind in ("row", "item", "text") else None
+        if said and (terms := terms_of(said)):
+            # `auth/service.go:194` (`Claims`), `:233-345` (GenerateTokens):
+            # each citation of a list names in its parenthesis what it cites
+            # (one in words, "(best candidate)", says what it is for).
+            return Subject(terms, "parenthesis", _paths_of(said))
         # A row, item or sentence in words that names nothing a word of code
         # can show is not widened: its subject is those words, which the
         # reader cannot compare (a section's names are said of other lines).
@@ -1121,6 +1137,25 @@ def _ends_sentence(word: str) -> bool:
 def _word_char(char: str) -> bool:
     """Whether a character is one of a word (`\\w`: a letter, digit or `_`)."""
     return char.isalnum() or char == "_"
+
+
+def _own_parenthesis(line: str, column: int) -> str | None:
+    """The text of the parenthesis right after the citation at `column`
+    (0-based) of `line`, where one follows it (`` `a.go:32` (Group DTO) ``);
+    None where none does, or where it gives examples (`_EXAMPLES`)."""
+    cited = _CITED_TEXT.match(line, column)
+    if cited is None:
+        return None
+    after = _OWN_PARENTHESIS.match(line, cited.end())
+    if after is None or _EXAMPLES.match(line, after.start(1) - 1):
+        return None
+    return after.group(1)
+
+
+_CITED_TEXT = re.compile(r"`[^`\n]*+`|\[[^\]\n]*+\]\([^()\s]*+\)|[^\s(),;]++")
+"""A citation's text as the page writes it: a code span, a link, or a bare
+`path:line` up to a space, a comma or a parenthesis."""
+_OWN_PARENTHESIS = re.compile(r"[ \t]*+\(([^()\n]*+)\)")
 
 
 def _in_words(terms: tuple[Term, ...], source: str, also: tuple[Term, ...]) -> Subject:

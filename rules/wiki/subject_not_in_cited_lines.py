@@ -71,6 +71,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           ("(e.g., `script:`)", "(like `OPENROUTER_API_KEY`)") and a
           primitive type's name (a table's `boolean`, `integer`, `string`,
           `number`);
+        - for a citation followed by a parenthesis of its own naming code, as
+          a list of files to change writes them (`` `a.go:32` (`Group`),
+          `:50` (`GroupFilter`) ``): that parenthesis's names, not the other
+          citations' of its unit; a parenthesis in words ("(best
+          candidate)") leaves the unit's names to judge;
         - for a unit naming no name at all (a subject in words): its bold
           label, else its Title Case phrases of two to four words
           (`The Sync Engine merges`: `Sync Engine`);
@@ -164,6 +169,10 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         - A product's name ending in the acronym of its kind (`HikariCP`,
           `PostgreSQL`, `MongoDB`, `RabbitMQ`): also by a word beginning with
           its stem, as settings write it (`postgres:`), placing nothing.
+        - A document's number of an item (`F-018`, `CVE-2024-3094`: capitals,
+          then a number padded with zeros or two numbers), as a table of
+          findings gives it: by the lines holding it, placing nothing; not a
+          standard's name (`UTF-8`, `SHA-256`).
         - A key's name as a shortcut table gives it (`Escape`, `Space`): where
           the lines hold it, placing nothing (code tests it as
           `event.key === "Escape"` or `" "`).
@@ -650,7 +659,7 @@ _IMPORT = compiled_on_use(
 (`use v_htmlescape::escape;`), which the cited lines may use by another name
 (`escape(...)`), not a place the citation should move to."""
 
-_NARROW = frozenset({"row", "item", "sentence", "front matter", "paragraph"})
+_NARROW = frozenset({"row", "item", "sentence", "front matter", "paragraph", "parenthesis"})
 """Where a subject read names what its citation must show: its own unit's,
 or its paragraph's for a sentence of citations alone. A section's, a
 heading's, or a list's or table's terms a bare item or row takes say what a
