@@ -74,10 +74,6 @@ _DENIED = (
     "what a sentence says is called, not what it says is not"
 )
 KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    ("repoagent11", _TRANSBOT, 244, "DL707"): (
-        'a Note\'s list item cut mid-sentence ("- The `process` function handles different") '
-        "before the next heading is not read as a cut; the cut prose paragraph at :52 is"
-    ),
     ("repoagent11", _TRANSBOT, 83, "DL710"): _SAY,
     ("repoagent11", _TRANSBOT, 86, "DL710"): _SAY,
     ("repoagent11", _TRANSBOT, 89, "DL710"): _SAY,
