@@ -194,6 +194,14 @@ class ProjectModel:
             }
         )
 
+    def names_itself(self, caller: Definition, target: str) -> bool:
+        """`caller`'s own body names `target`, no helper followed: by name,
+        or through an attribute of `self` of a stated type (a method of an
+        object of no known type, `item.save()`, may be any class's)."""
+        return target in caller.used - caller.loose or any(
+            name == target for _, name in caller.typed
+        )
+
     def callees(self, definitions: list[Definition]) -> list[str]:
         """The project's functions and methods the bodies of `definitions`
         name, sorted: what an object calls instead of a callee a page names
