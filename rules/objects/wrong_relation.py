@@ -6,6 +6,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
+from keyword import iskeyword
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -132,6 +133,19 @@ _DENIED_NAME = r"(?P<{0}q>[`'\"]?)(?P<{0}>[A-Za-z_]\w*)(?P={0}q)(?:\(\))?(?!\w|\
 # Where a denial's sentence opens: the line's start (a list item's text), or
 # after a sentence's end or a colon.
 _DENIAL_OPENS = r"(?:^\s*(?:(?:[·\-*•+]|\d+[.)])\s+)?|[.;:!?]\s+)"
+# "The function assumes that the OpStop, forward and say functions are
+# defined": an assumption naming the functions the object relies on, bare,
+# in backticks or quotes, each name of the list (`names`).
+_ASSUMED_NAME = r"[`'\"]?[A-Za-z_]\w*[`'\"]?(?:\(\))?"
+_ASSUMES = compiled_on_use(
+    _DENIAL_OPENS + r"(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also )?assumes that (?:the )?(?P<names>"
+    + _ASSUMED_NAME
+    + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)"
+    + _ASSUMED_NAME
+    + r")*) functions?\b"
+)
+_ASSUMED_NAMES = compiled_on_use(r"[`'\"]?([A-Za-z_]\w*)")
 # "This function is not directly called by 'pick_with_feedback'", "The
 # `truthstring` function is not called in this code": a call denied, the
 # negation bound to the verb ("is called by `a`, not by `b`" denies nothing
@@ -212,7 +226,13 @@ class WrongRelation(Rule[MarkdownPage]):
           "该函数调用了`x`函数", every name of a list ("calls the `x` and `y`
           methods", "调用了`x`和`y`函数"): the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
-          project defines an `x` (a library's function is not judged). "The `x`
+          project defines an `x`. A function no source read defines or imports
+          by name, written as code and called a function ("the `say`
+          function", "`say`函数"), is refuted where neither the object nor a
+          helper it calls writes it as code at all (a name, or an attribute:
+          a library's function is written where it is called, `json.dumps`;
+          a string's `"^say"` is no name); a method may be called unwritten
+          (`forward` through a library's `__call__`) and is not judged so. "The `x`
           method of the `Y` class" names `Y`'s: a call through an attribute
           of `self` whose class the source states (`self.h = H()`, `h: H`)
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
@@ -233,6 +253,13 @@ class WrongRelation(Rule[MarkdownPage]):
           "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
+        - "The function assumes that the OpStop, forward and say functions are
+          defined": every function of the list no source read defines, judged
+          as one the object is said to use. A list holding a name written as
+          code is a list of names (its plain words are names too); a plain
+          word alone is prose ("assumes that the say function prints"). A
+          function the project defines is not judged here: an assumption may
+          be the caller's to meet ("assumes that `setup` has been called").
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - A call denied, the negation bound to the verb: "This function is
@@ -450,7 +477,36 @@ class WrongRelation(Rule[MarkdownPage]):
                 if judged is not None:
                     column, message, held = judged
                     return column, message, cause, held
-        return self._listed(line, entry, source, model, own)
+        return self._listed(line, entry, source, model, own) or self._assumed(
+            line, entry, source, model, own
+        )
+
+    def _assumed(
+        self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
+    ) -> Refuted | None:
+        """A function an assumption of the object names ("assumes that the `x`
+        function is defined") that no source read defines, imports or has
+        the object write. One the project defines is not judged: an
+        assumption may be the caller's to meet ("assumes that `setup` has
+        been called")."""
+        for match in _ASSUMES.finditer(line):
+            if not _of_the_object(match, line, entry, chinese_use=False):
+                continue
+            written = list(_ASSUMED_NAMES.finditer(match["names"]))
+            # A list holding a name written as code is a list of names: its
+            # plain words ("forward", "say") are names too.
+            as_code = any(_written_as_code(name.group(0)) for name in written)
+            for name in written:
+                callee = name.group(1)
+                code = as_code or _written_as_code(name.group(0))
+                if not _unwritten(callee, code, entry, own, model):
+                    continue
+                column = match.start("names") + name.start(1) + 1
+                message = f"`{entry.dotted}` does not use `{callee}`, which no source read defines"
+                message += _instead(own, model)
+                held = partial(_named_by, source, entry.qualname, callee)
+                return column, message, self.USED, held
+        return None
 
     def _listed(
         self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
@@ -463,12 +519,16 @@ class WrongRelation(Rule[MarkdownPage]):
             group = "names" if match["names"] else "names2"
             verb = match["verb"] or match["verb2"]
             calls = verb in ("calls", "invokes", "调用")
+            functions = _a_function(match, group)
             for name in _LISTED_NAME.finditer(match[group]):
                 callee = name.group(1)
-                if _never_reached(callee, "`", entry, own, model, None):
+                unwritten = functions and _unwritten(callee, True, entry, own, model)
+                if unwritten or _never_reached(callee, "`", entry, own, model, None):
                     column = match.start(group) + name.start(1) + 1
                     message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
-                    message += _instead(own, model)
+                    message += (", which no source read defines" if unwritten else "") + _instead(
+                        own, model
+                    )
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, message, self.CALLEE if calls else self.USED, held
         return None
@@ -646,6 +706,13 @@ def _called(
     if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
         owner = None  # no class, or another package's: the method by its name
     tick = match["tick"] or match["tick2"]
+    group = _callee_group(match)
+    as_code = bool(tick or _CODE_NAME.fullmatch(callee))
+    unnamed = owner is None and through is None and _a_function(match, group)
+    if unnamed and _unwritten(callee, as_code, entry, own, model):
+        message = f"`{entry.dotted}` does not {verb} `{callee}`, which no source read defines"
+        held = partial(_named_by, source, entry.qualname, callee)
+        return match.start(group) + 1, message + _instead(own, model), held
     if not _never_reached(callee, tick, entry, own, model, owner, through=through):
         return None
     named = f"{owner or through}.{callee}" if owner or through else callee
@@ -698,6 +765,35 @@ def _had_member(source: str, owner: tuple[str, ...], name: str, at: ProjectAt) -
 def _named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) -> bool:
     """The object `qualname` of the page's source named `name` at the page's commit."""
     return at.names(source, qualname, name)
+
+
+def _unwritten(
+    callee: str, as_code: bool, entry: Entry, own: list[Definition], model: ProjectModel
+) -> bool:
+    """A function a sentence names as code (`as_code`) that no source read
+    defines or imports by name (a library's the project knows) and that the
+    section's object never writes, itself or through a helper: it neither
+    calls nor uses it, whoever may define it. A plain word ("the helper
+    function") is prose."""
+    if not as_code or iskeyword(callee) or callee in entry.qualname:
+        return False
+    if model.defined(callee) or callee in model.imported:
+        return False
+    return not model.writes(own, callee)
+
+
+def _a_function(match: Match[str], group: str) -> bool:
+    """A call or use sentence names its callee (or list, `group`) a
+    function ("the `x` function", "`x`函数"), not a method: a method may be
+    called by a library without being written (`forward` through `__call__`)."""
+    after = match.string[match.end(group) :].lstrip("`'\"() ")
+    return after.startswith(("function", "函数"))
+
+
+def _written_as_code(written: str) -> bool:
+    """A name as a sentence writes it is code: in backticks or quotes, or
+    shaped as code (`_`, a digit, a capital inside)."""
+    return written[0] in "`'\"" or _CODE_NAME.fullmatch(written) is not None
 
 
 def _not_named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) -> bool:
@@ -780,6 +876,7 @@ def _claims_a_relation(line: str) -> bool:
         _RETURNS,
         _DENIED,
         _DOES_NOT_CALL,
+        _ASSUMES,
     )
     return any(pattern.search(line) for pattern in relations)
 
