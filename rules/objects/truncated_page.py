@@ -239,13 +239,7 @@ def _cut(line: str, example: bool = False, followed: bool = False) -> bool:
     # read") is a phrase, finished without a sentence's end.
     prose = words if item and not example and not _NAMED.match(words) else text
     if _PROSE.match(prose) or _CJK_PROSE.match(prose):
-        if _ANNOUNCES.search(prose) and not followed:
-            return True  # what it announces never came
-        if example:
-            return _LEADING_ON.search(prose) is not None
-        if _NO_SENTENCE.search(prose) or _TITLE.match(prose):
-            return False
-        return not _FINISHED.search(prose) or prose.count("`") % 2 == 1
+        return _prose_cut(prose, example, followed)
     if _SHORT.match(text):
         announces = _ANNOUNCES.search(text) is not None and not followed
         return announces or _LEADING_ON.search(text) is not None
@@ -253,6 +247,17 @@ def _cut(line: str, example: bool = False, followed: bool = False) -> bool:
         return False
     unclosed = words.count("(") > words.count(")") or words.count("`") % 2 == 1
     return (unclosed and not _FINISHED.search(text)) or _LEADING_ON.search(text) is not None
+
+
+def _prose_cut(prose: str, example: bool, followed: bool) -> bool:
+    """A line of prose stops mid-sentence, as `_cut` says."""
+    if _ANNOUNCES.search(prose) and not followed:
+        return True  # what it announces never came
+    if example:
+        return _LEADING_ON.search(prose) is not None
+    if _NO_SENTENCE.search(prose) or _TITLE.match(prose):
+        return False
+    return not _FINISHED.search(prose) or prose.count("`") % 2 == 1
 
 
 # A list item of some length (shorter in CJK script), and the endings that leave it unfinished: a

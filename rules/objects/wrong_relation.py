@@ -706,13 +706,10 @@ def _called(
     if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
         owner = None  # no class, or another package's: the method by its name
     tick = match["tick"] or match["tick2"]
-    group = _callee_group(match)
-    as_code = bool(tick or _CODE_NAME.fullmatch(callee))
-    unnamed = owner is None and through is None and _a_function(match, group)
-    if unnamed and _unwritten(callee, as_code, entry, own, model):
-        message = f"`{entry.dotted}` does not {verb} `{callee}`, which no source read defines"
-        held = partial(_named_by, source, entry.qualname, callee)
-        return match.start(group) + 1, message + _instead(own, model), held
+    if owner is None and through is None:
+        unwritten = _unwritten_function(match, verb, entry, source, model, own)
+        if unwritten is not None:
+            return unwritten
     if not _never_reached(callee, tick, entry, own, model, owner, through=through):
         return None
     named = f"{owner or through}.{callee}" if owner or through else callee
@@ -765,6 +762,26 @@ def _had_member(source: str, owner: tuple[str, ...], name: str, at: ProjectAt) -
 def _named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) -> bool:
     """The object `qualname` of the page's source named `name` at the page's commit."""
     return at.names(source, qualname, name)
+
+
+def _unwritten_function(
+    match: Match[str],
+    verb: str,
+    entry: Entry,
+    source: str,
+    model: ProjectModel,
+    own: list[Definition],
+) -> tuple[int, str, Held] | None:
+    """The callee of a call or use sentence, refuted as a function no
+    source read defines that the object never writes (`_unwritten`)."""
+    group = _callee_group(match)
+    callee = match[group]
+    as_code = bool(match["tick"] or match["tick2"] or _CODE_NAME.fullmatch(callee))
+    if not _a_function(match, group) or not _unwritten(callee, as_code, entry, own, model):
+        return None
+    message = f"`{entry.dotted}` does not {verb} `{callee}`, which no source read defines"
+    held = partial(_named_by, source, entry.qualname, callee)
+    return match.start(group) + 1, message + _instead(own, model), held
 
 
 def _unwritten(
