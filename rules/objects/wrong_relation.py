@@ -130,16 +130,22 @@ _LISTED_NAME = compiled_on_use(r"`([A-Za-z_]\w*)`")
 # A name as a denial writes it: in backticks or quotes, perhaps with `()`,
 # whole (not the first part of `a.b`).
 _DENIED_NAME = r"(?P<{0}q>[`'\"]?)(?P<{0}>[A-Za-z_]\w*)(?P={0}q)(?:\(\))?(?!\w|\.\w)"
-# Where a denial's sentence opens: the line's start (a list item's text), or
-# after a sentence's end or a colon.
-_DENIAL_OPENS = r"(?:^\s*(?:(?:[·\-*•+]|\d+[.)])\s+)?|[.;:!?]\s+)"
+# Where a denial's or assumption's sentence opens: the line's start (a list
+# item's text), or after a sentence's end or a colon.
+_SENTENCE_OPENS = r"(?:^\s*(?:(?:[·\-*•+]|\d+[.)])\s+)?|[.;:!?]\s+)"
+# Its subject, the section's object ("It", "This function", "The `run`
+# function", `who` naming it): the one a sentence about what it does opens with.
+_OBJECT_OPENS = (
+    _SENTENCE_OPENS + r"(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) "
+)
 # "The function assumes that the OpStop, forward and say functions are
 # defined": an assumption naming the functions the object relies on, bare,
 # in backticks or quotes, each name of the list (`names`).
 _ASSUMED_NAME = r"[`'\"]?[A-Za-z_]\w*[`'\"]?(?:\(\))?"
 _ASSUMES = compiled_on_use(
-    _DENIAL_OPENS + r"(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
-    r"(?: (?:function|method|class))?) (?:also )?assumes that (?:the )?(?P<names>"
+    _OBJECT_OPENS
+    + r"(?:also )?assumes that (?:the )?(?P<names>"
     + _ASSUMED_NAME
     + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)"
     + _ASSUMED_NAME
@@ -152,7 +158,7 @@ _ASSUMED_NAMES = compiled_on_use(r"[`'\"]?([A-Za-z_]\w*)")
 # read here). Its subject is the callee ("It", "This function": the section's
 # object), the name after "by" the caller ("in this code": the object).
 _DENIED = compiled_on_use(
-    _DENIAL_OPENS
+    _SENTENCE_OPENS
     + r"(?:It|This (?:function|method|class)|(?:The )?"
     + _DENIED_NAME.format("callee")
     + r"(?: (?:function|method|class))?) (?:is|was) not (?:directly )?(?:called|invoked)"
@@ -163,8 +169,8 @@ _DENIED = compiled_on_use(
 # "It does not call the `save` function", "This method does not directly
 # invoke `save`": the section's object (`who`) denied to call a function.
 _DOES_NOT_CALL = compiled_on_use(
-    _DENIAL_OPENS + r"(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
-    r"(?: (?:function|method|class))?) (?:does|did) not (?:directly )?(?:call|invoke) (?:the )?"
+    _OBJECT_OPENS
+    + r"(?:does|did) not (?:directly )?(?:call|invoke) (?:the )?"
     + _DENIED_NAME.format("callee")
 )
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
