@@ -194,6 +194,36 @@ class ProjectModel:
             }
         )
 
+    def names_itself(self, caller: Definition, target: str) -> bool:
+        """`caller`'s own body names `target`, no helper followed: by name,
+        or through an attribute of `self` of a stated type (a method of an
+        object of no known type, `item.save()`, may be any class's)."""
+        return target in caller.used - caller.loose or any(
+            name == target for _, name in caller.typed
+        )
+
+    def writes(self, callers: list[Definition], target: str) -> bool:
+        """The body of one of `callers`, or of a helper it names (a helper of
+        a helper at most), writes `target` as code in any way: a name, an
+        attribute of a module or of any object (`lib.say`, `item.say`), not
+        a string's text. What a function no source of the project defines is
+        judged by: a library's function is written where it is called."""
+
+        def names(definition: Definition) -> bool:
+            objects = self.readable.get(definition.path)
+            found = () if objects is None else (*objects.objects.values(), *objects.redefined)
+            obj = next(
+                (
+                    o
+                    for o in found
+                    if o.qualname == definition.qualname and o.line == definition.line
+                ),
+                None,
+            )
+            return obj is None or _body_names(obj, target)  # one unread may write it
+
+        return any(_through_helpers(caller, names, self._helpers) for caller in callers)
+
     def callees(self, definitions: list[Definition]) -> list[str]:
         """The project's functions and methods the bodies of `definitions`
         name, sorted: what an object calls instead of a callee a page names

@@ -80,12 +80,14 @@ class WrongCaller(Rule[MarkdownPage]):
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). A name is
         read as it renders: one whose underscores are escaped (`read\\_store`, as
-        small models write every name) is `read_store`. One finding per
-        sentence. A caller that does not call the object, or that the project
-        defines nowhere, is answered with what the code has
-        instead: the functions whose own body names it ("`open` does not call
-        `get`; `fetch` calls it"), at most three by name, none when no
-        function of the project names it.
+        small models write every name) is `read_store`. A caller sentence
+        whose verb is negated ("is not called by `x`", "is not directly
+        invoked by", "不被`x`调用") names no caller: it denies a call, which
+        wrong-relation judges. One finding per sentence. A caller that does
+        not call the object, or that the project defines nowhere, is answered
+        with what the code has instead: the functions whose own body names
+        it ("`open` does not call `get`; `fetch` calls it"), at most three
+        by name, none when no function of the project names it.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
+from keyword import iskeyword
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -125,6 +127,52 @@ _LISTED = compiled_on_use(
     r"(?P<names2>" + _TICKED + r"(?:\s*(?:、|和|及|以及)\s*" + _TICKED + r")+)\s*(?:函数|方法)"
 )
 _LISTED_NAME = compiled_on_use(r"`([A-Za-z_]\w*)`")
+# A name as a denial writes it: in backticks or quotes, perhaps with `()`,
+# whole (not the first part of `a.b`).
+_DENIED_NAME = r"(?P<{0}q>[`'\"]?)(?P<{0}>[A-Za-z_]\w*)(?P={0}q)(?:\(\))?(?!\w|\.\w)"
+# Where a denial's or assumption's sentence opens: the line's start (a list
+# item's text), or after a sentence's end or a colon.
+_SENTENCE_OPENS = r"(?:^\s*(?:(?:[·\-*•+]|\d+[.)])\s+)?|[.;:!?]\s+)"
+# Its subject, the section's object ("It", "This function", "The `run`
+# function", `who` naming it): the one a sentence about what it does opens with.
+_OBJECT_OPENS = (
+    _SENTENCE_OPENS + r"(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) "
+)
+# "The function assumes that the OpStop, forward and say functions are
+# defined": an assumption naming the functions the object relies on, bare,
+# in backticks or quotes, each name of the list (`names`).
+_ASSUMED_NAME = r"[`'\"]?[A-Za-z_]\w*[`'\"]?(?:\(\))?"
+_ASSUMES = compiled_on_use(
+    _OBJECT_OPENS
+    + r"(?:also )?assumes that (?:the )?(?P<names>"
+    + _ASSUMED_NAME
+    + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)"
+    + _ASSUMED_NAME
+    + r")*) functions?\b"
+)
+_ASSUMED_NAMES = compiled_on_use(r"[`'\"]?([A-Za-z_]\w*)")
+# "This function is not directly called by 'pick_with_feedback'", "The
+# `truthstring` function is not called in this code": a call denied, the
+# negation bound to the verb ("is called by `a`, not by `b`" denies nothing
+# read here). Its subject is the callee ("It", "This function": the section's
+# object), the name after "by" the caller ("in this code": the object).
+_DENIED = compiled_on_use(
+    _SENTENCE_OPENS
+    + r"(?:It|This (?:function|method|class)|(?:The )?"
+    + _DENIED_NAME.format("callee")
+    + r"(?: (?:function|method|class))?) (?:is|was) not (?:directly )?(?:called|invoked)"
+    r" (?:by|in|within|from) (?:this (?:code|function|method|class)\b|(?:the )?"
+    + _DENIED_NAME.format("caller")
+    + r"(?: (?:function|method|class)\b)?)"
+)
+# "It does not call the `save` function", "This method does not directly
+# invoke `save`": the section's object (`who`) denied to call a function.
+_DOES_NOT_CALL = compiled_on_use(
+    _OBJECT_OPENS
+    + r"(?:does|did) not (?:directly )?(?:call|invoke) (?:the )?"
+    + _DENIED_NAME.format("callee")
+)
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
 _RETURNS = compiled_on_use(
     r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
@@ -184,7 +232,13 @@ class WrongRelation(Rule[MarkdownPage]):
           "该函数调用了`x`函数", every name of a list ("calls the `x` and `y`
           methods", "调用了`x`和`y`函数"): the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
-          project defines an `x` (a library's function is not judged). "The `x`
+          project defines an `x`. A function no source read defines or imports
+          by name, written as code and called a function ("the `say`
+          function", "`say`函数"), is refuted where neither the object nor a
+          helper it calls writes it as code at all (a name, or an attribute:
+          a library's function is written where it is called, `json.dumps`;
+          a string's `"^say"` is no name); a method may be called unwritten
+          (`forward` through a library's `__call__`) and is not judged so. "The `x`
           method of the `Y` class" names `Y`'s: a call through an attribute
           of `self` whose class the source states (`self.h = H()`, `h: H`)
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
@@ -205,8 +259,23 @@ class WrongRelation(Rule[MarkdownPage]):
           "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
+        - "The function assumes that the OpStop, forward and say functions are
+          defined": every function of the list no source read defines, judged
+          as one the object is said to use. A list holding a name written as
+          code is a list of names (its plain words are names too); a plain
+          word alone is prose ("assumes that the say function prints"). A
+          function the project defines is not judged here: an assumption may
+          be the caller's to meet ("assumes that `setup` has been called").
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
+        - A call denied, the negation bound to the verb: "This function is
+          not (directly) called by 'y'", "The `x` function is not called in
+          this code" (the section's object), "It does not call the `x`
+          function": where the caller's own body names `x` (a call through
+          a helper is not held against the denial), the message saying
+          where it calls it. A negation elsewhere in the sentence ("is
+          called by `a`, not by `b`") denies nothing read here. RepoAgent's
+          Chinese pages of the labelled trees write no such denial.
         - "the `x` method" (or static, class method) in a class's sections:
           neither the class nor any source of the project has `x`, where
           every source is read (a method the page heads is missing-object's).
@@ -223,9 +292,9 @@ class WrongRelation(Rule[MarkdownPage]):
 
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
-        example illustrates: its text is not read. Caller
-        sentences are wrong-caller's. A name is read as it renders: one whose
-        underscores are escaped (`read\\_store`, as small models write every
+        example illustrates: its text is not read. Caller sentences are
+        wrong-caller's, but for a call they deny. A name is read as it
+        renders: one whose underscores are escaped (`read\\_store`, as small models write every
         name) is `read_store`, and a bold one (`**read_store**`) is written as
         a name; a word is read whole ("It is defined in" names no object), in
         Chinese text an ASCII run. One finding per line,
@@ -256,8 +325,9 @@ class WrongRelation(Rule[MarkdownPage]):
     CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
     USED = Cause("wrong-relation/used", "Function the object never uses")
     RETURNED = Cause("wrong-relation/returned", "Class returned that the project never names")
+    DENIED = Cause("wrong-relation/denied", "Call denied that the code makes")
     DRIFT = Cause("wrong-relation/drift", "Relation that held when the page was written")
-    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED, DRIFT)
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED, DENIED, DRIFT)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
@@ -292,7 +362,7 @@ class WrongRelation(Rule[MarkdownPage]):
                 entry, example = headings[number], False
                 continue
             example = in_output_example(profile, line, example)
-            if entry is None or example or number in fenced or number in callers:
+            if entry is None or example or number in fenced:
                 continue
             if broken(number):
                 continue  # an example's lines CommonMark reads as the page's
@@ -302,7 +372,11 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if model is None:
                 model = project(ctx).python(profiled.profile, profiled.project)
-            judged = self._refuted(read, entry, objects, profiled, model, headed)
+            if number in callers:
+                # A caller sentence is wrong-caller's; a call it denies is judged here.
+                judged = self._denied(read, entry, profiled.source, model)
+            else:
+                judged = self._refuted(read, entry, objects, profiled, model, headed)
             if judged is None:
                 continue
             column, message, cause, held = judged
@@ -334,6 +408,7 @@ class WrongRelation(Rule[MarkdownPage]):
             or self._member(line, entry, objects, source, model, headed)
             or self._callee(line, entry, source, model, obj.parameters if obj else ())
             or self._returned(line, entry, source, model)
+            or self._denied(line, entry, source, model)
         )
 
     def _line(
@@ -408,7 +483,36 @@ class WrongRelation(Rule[MarkdownPage]):
                 if judged is not None:
                     column, message, held = judged
                     return column, message, cause, held
-        return self._listed(line, entry, source, model, own)
+        return self._listed(line, entry, source, model, own) or self._assumed(
+            line, entry, source, model, own
+        )
+
+    def _assumed(
+        self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
+    ) -> Refuted | None:
+        """A function an assumption of the object names ("assumes that the `x`
+        function is defined") that no source read defines, imports or has
+        the object write. One the project defines is not judged: an
+        assumption may be the caller's to meet ("assumes that `setup` has
+        been called")."""
+        for match in _ASSUMES.finditer(line):
+            if not _of_the_object(match, line, entry, chinese_use=False):
+                continue
+            written = list(_ASSUMED_NAMES.finditer(match["names"]))
+            # A list holding a name written as code is a list of names: its
+            # plain words ("forward", "say") are names too.
+            as_code = any(_written_as_code(name.group(0)) for name in written)
+            for name in written:
+                callee = name.group(1)
+                code = as_code or _written_as_code(name.group(0))
+                if not _unwritten(callee, code, entry, own, model):
+                    continue
+                column = match.start("names") + name.start(1) + 1
+                message = f"`{entry.dotted}` does not use `{callee}`, which no source read defines"
+                message += _instead(own, model)
+                held = partial(_named_by, source, entry.qualname, callee)
+                return column, message, self.USED, held
+        return None
 
     def _listed(
         self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
@@ -421,14 +525,43 @@ class WrongRelation(Rule[MarkdownPage]):
             group = "names" if match["names"] else "names2"
             verb = match["verb"] or match["verb2"]
             calls = verb in ("calls", "invokes", "调用")
+            functions = _a_function(match, group)
             for name in _LISTED_NAME.finditer(match[group]):
                 callee = name.group(1)
-                if _never_reached(callee, "`", entry, own, model, None):
+                unwritten = functions and _unwritten(callee, True, entry, own, model)
+                if unwritten or _never_reached(callee, "`", entry, own, model, None):
                     column = match.start(group) + name.start(1) + 1
                     message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
-                    message += _instead(own, model)
+                    message += (", which no source read defines" if unwritten else "") + _instead(
+                        own, model
+                    )
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, message, self.CALLEE if calls else self.USED, held
+        return None
+
+    def _denied(self, line: str, entry: Entry, source: str, model: ProjectModel) -> Refuted | None:
+        """A call a sentence denies ("`x` is not called by `y`", "It does not
+        call `x`") that the caller's own body makes: a call through a helper
+        is not held against it (the page may mean the direct call)."""
+        denials = [(True, m) for m in _DENIED.finditer(line)]
+        denials += [(False, m) for m in _DOES_NOT_CALL.finditer(line)]
+        for passive, match in denials:
+            if not passive and not _of_the_object(match, line, entry, chinese_use=False):
+                continue  # another object's sentence
+            callee = _denied_name(match, "callee", entry, model)
+            callers = _denied_callers(match, passive, entry, source, model)
+            if callee is None or not callers:
+                continue
+            if not all(model.names_itself(caller, callee) for caller in callers):
+                continue
+            caller = callers[0]
+            at = _first_naming(model.texts.get(caller.path, ""), caller.line, callee)
+            message = (
+                f"`{caller.dotted}` calls `{callee}` (`{caller.path}:{at}`), which the page denies"
+            )
+            held = partial(_not_named_by, caller.path, caller.qualname, callee)
+            column = match.start("callee") if match["callee"] else match.start()
+            return column + 1, message, self.DENIED, held
         return None
 
     def _returned(
@@ -579,6 +712,10 @@ def _called(
     if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
         owner = None  # no class, or another package's: the method by its name
     tick = match["tick"] or match["tick2"]
+    if owner is None and through is None:
+        unwritten = _unwritten_function(match, verb, entry, source, model, own)
+        if unwritten is not None:
+            return unwritten
     if not _never_reached(callee, tick, entry, own, model, owner, through=through):
         return None
     named = f"{owner or through}.{callee}" if owner or through else callee
@@ -633,6 +770,116 @@ def _named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) 
     return at.names(source, qualname, name)
 
 
+def _unwritten_function(
+    match: Match[str],
+    verb: str,
+    entry: Entry,
+    source: str,
+    model: ProjectModel,
+    own: list[Definition],
+) -> tuple[int, str, Held] | None:
+    """The callee of a call or use sentence, refuted as a function no
+    source read defines that the object never writes (`_unwritten`)."""
+    group = _callee_group(match)
+    callee = match[group]
+    as_code = bool(match["tick"] or match["tick2"] or _CODE_NAME.fullmatch(callee))
+    if not _a_function(match, group) or not _unwritten(callee, as_code, entry, own, model):
+        return None
+    message = f"`{entry.dotted}` does not {verb} `{callee}`, which no source read defines"
+    held = partial(_named_by, source, entry.qualname, callee)
+    return match.start(group) + 1, message + _instead(own, model), held
+
+
+def _unwritten(
+    callee: str, as_code: bool, entry: Entry, own: list[Definition], model: ProjectModel
+) -> bool:
+    """A function a sentence names as code (`as_code`) that no source read
+    defines or imports by name (a library's the project knows) and that the
+    section's object never writes, itself or through a helper: it neither
+    calls nor uses it, whoever may define it. A plain word ("the helper
+    function") is prose."""
+    if not as_code or iskeyword(callee) or callee in entry.qualname:
+        return False
+    if model.defined(callee) or callee in model.imported:
+        return False
+    return not model.writes(own, callee)
+
+
+def _a_function(match: Match[str], group: str) -> bool:
+    """A call or use sentence names its callee (or list, `group`) a
+    function ("the `x` function", "`x`函数"), not a method: a method may be
+    called by a library without being written (`forward` through `__call__`)."""
+    after = match.string[match.end(group) :].lstrip("`'\"() ")
+    return after.startswith(("function", "函数"))
+
+
+def _written_as_code(written: str) -> bool:
+    """A name as a sentence writes it is code: in backticks or quotes, or
+    shaped as code (`_`, a digit, a capital inside)."""
+    return written[0] in "`'\"" or _CODE_NAME.fullmatch(written) is not None
+
+
+def _not_named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) -> bool:
+    """The object `qualname` of the page's source did not name `name` at the
+    page's commit: a call denied then was denied rightly."""
+    return not at.names(source, qualname, name)
+
+
+def _denied_name(match: Match[str], group: str, entry: Entry, model: ProjectModel) -> str | None:
+    """The object a denial names in `group`: the section's own ("It", "This
+    function", "the function", none written), or a project's object written
+    as a name (in backticks or quotes, as code, or with its kind word); None
+    for a word."""
+    name = match[group]
+    if name is None or name in _ITSELF or name == "It":
+        return entry.qualname[-1]
+    written = match[f"{group}q"] or _CODE_NAME.fullmatch(name) or " function" in match.group(0)
+    return name if written and model.defined(name) else None
+
+
+def _denied_callers(
+    match: Match[str], passive: bool, entry: Entry, source: str, model: ProjectModel
+) -> list[Definition]:
+    """The definitions of the caller a denial names: the section's object
+    for "does not call" and "in this code", else the project's functions and
+    classes of the name after "by", those of the page's source when it has
+    one (a name several modules define is the page's own)."""
+    name = _denied_name(match, "caller", entry, model) if passive else entry.qualname[-1]
+    if name is None:
+        return []
+    if name == entry.qualname[-1]:
+        found = [d for d in model.defined(name) if d.qualname == entry.qualname]
+    else:
+        found = model.defined(name)
+    return [d for d in found if d.path == source] or found
+
+
+def _first_naming(text: str, line: int, name: str) -> int:
+    """The first line of the body of the definition at `line` that calls
+    `name` (else names it); the definition's own line when none does."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return line
+    start = lines[line - 1]
+    indent = len(start) - len(start.lstrip())
+    body: list[int] = []
+    for number in range(line + 1, len(lines) + 1):
+        text_line = lines[number - 1]
+        stripped = text_line.lstrip()
+        if stripped and len(text_line) - len(stripped) <= indent and _OPENS.match(stripped):
+            break
+        body.append(number)
+    for wanted in (rf"\b{name}\s*\(", rf"\b{name}\b"):
+        found = next((n for n in body if re.search(wanted, lines[n - 1])), None)
+        if found is not None:
+            return found
+    return line
+
+
+# A statement opening at the definition's own indentation: its body has ended.
+_OPENS = compiled_on_use(r"[\w@]")
+
+
 def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
     """The page's source named `name` at the page's commit."""
     return at.mentions(source, name)
@@ -650,6 +897,9 @@ def _claims_a_relation(line: str) -> bool:
         _USES,
         _LISTED,
         _RETURNS,
+        _DENIED,
+        _DOES_NOT_CALL,
+        _ASSUMES,
     )
     return any(pattern.search(line) for pattern in relations)
 

@@ -615,6 +615,10 @@ LISTED_PAGE = """## ClassDef Store
         ("It calls the `_load` and `_dump` methods.", "call `_dump`"),
         ("It relies on the `_load`, and `_dump` methods.", "use `_dump`"),
         ("该函数调用了`_load`和`_dump`函数。", "call `_dump`"),
+        # A function no source defines that the object never writes: `refresh`
+        # calls no `print` (wrong-relation's near miss for a library's function
+        # the object writes is in tests/rules/test_functions_no_source_defines.py).
+        ("该函数调用了`_load`和`print`函数。", "call `print`, which no source read defines"),
     ],
 )
 def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
@@ -628,7 +632,6 @@ def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
     [
         "It calls the `_load` and `refresh` methods.",
         "The `Store` class uses the `_load` and `_dump` methods.",
-        "该函数调用了`_load`和`print`函数。",
     ],
 )
 def test_near_miss_lists_the_object_reaches_or_another_object_s(tmp_path, sentence):

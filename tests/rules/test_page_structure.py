@@ -185,6 +185,10 @@ CUT_LINE = PAGE.splitlines().index(HELPER) + 1  # the line put before the headin
         "- 返回值\uff1a一个列表\uff0c包含所有的",
         "- path (str): the path of the `store",
         "- key: the key to read, which",
+        # A list item that is a sentence, cut as a paragraph is: the process Note of
+        # tests/labelled_repoagent11's transbot.md:244, and one in Chinese.
+        "- The `process` function handles different",
+        "- 该函数先检查缓存中是否存在该键\uff0c然后根据",
     ],
 )
 def test_truncated_page_a_section_cut_mid_sentence_or_mid_list(tmp_path, ending):
@@ -206,6 +210,16 @@ def test_truncated_page_a_section_cut_mid_sentence_or_mid_list(tmp_path, ending)
         # Finished sentences and items.
         "该函数返回一个字典。",
         "- key: the key to read",
+        # Items describing a name or label: phrases, finished without a full stop
+        # (the last two as RepoAgent's own 2024 pages and gpupdate's write them).
+        "- `path`: the path of the file the store reads from disk",
+        "- **Returns**: the list of keys the store holds on disk",
+        "- key (str, optional): the key to read from the store's table",
+        "- print_recursive(self, indent=0, print_content=False): 递归打印",
+        "· ttype: TargetType object",
+        # A sentence item too short to be read as one, and a list of names.
+        "* The `sqlite_registry` class",
+        "- `load_file`, `save_file`, `delete_file`, `list_files`",
     ],
 )
 def test_truncated_page_near_miss_lines_that_are_no_sentence_or_are_finished(tmp_path, ending):
