@@ -49,6 +49,7 @@ FOLDERS = {
     "subjects_qoder_landingzone": ".qoder/repowiki",
     "subjects_deepwiki_dnschecker": "docs/deepwiki",
     "subjects_handwritten_tmi": "docs",
+    "subjects_qoder_octalfoundry": ".qoder/repowiki",
 }
 """The folder of each tree doclint is run on."""
 
@@ -110,7 +111,8 @@ def tree(folder: str, into: Path, history: bool) -> Path:
     if folder in FETCHED:
         git_dir = fetched_git_dir(folder)
         assert git_dir is not None, f"no clone of {FETCHED[folder][0]}"
-        for path in (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split():
+        # One path a line: a wiki's page names hold spaces.
+        for path in (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").splitlines():
             (repo / path).parent.mkdir(parents=True, exist_ok=True)
             (repo / path).write_bytes(show(git_dir, f"{FETCHED[folder][1]}:{path}"))
         if history and folder in PINNED:

@@ -60,6 +60,7 @@ FETCHED = {
     "subjects_cubic_nous": ("immagiov4+Nous", "e3d4e55"),
     "subjects_deepwiki_kanstack": ("KanStack+KanStack", "5058259"),
     "subjects_deepwiki_dnschecker": ("manuxio+batch-dns-checker", "26dc342"),
+    "subjects_qoder_octalfoundry": ("DanEinstein+octal-Foundry", "9b276e4"),
 }
 # The trees with history cloned from such a local git directory, where no bundle of the
 # repository is in ../shared: the repository and the branch its pages are read at. Nothing of
@@ -178,7 +179,8 @@ def test_fetched_pages_hold_their_citations_and_their_tree_lists_every_file(fold
     git_dir = fetched_git_dir(folder)
     if git_dir is None:
         pytest.skip(f"no clone of {FETCHED[folder][0]} under $DOCLINT_SUBJECT_REPOS")
-    listed = (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").split()
+    # One path a line: a wiki's page names hold spaces.
+    listed = (LABELS / folder / "tree_files.txt").read_text(encoding="utf-8").splitlines()
     for row in rows(folder):
         assert judged_at(row) == FETCHED[folder][1], row["note"]
         page = show_lines(git_dir, f"{FETCHED[folder][1]}:{row['page']}")

@@ -215,6 +215,8 @@ FIGURES = {
     ("subjects_qoder_vandamme", False): (160, 8, 13, 8),
     ("subjects_qoder_landingzone", True): (184, 2, 6, 1),
     ("subjects_qoder_landingzone", False): (184, 2, 6, 1),
+    ("subjects_qoder_octalfoundry", True): (108, 0, 18, 0),
+    ("subjects_qoder_octalfoundry", False): (108, 0, 18, 0),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
@@ -254,6 +256,8 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_vandamme", False): (160, 44, 13, 8),
     ("subjects_qoder_landingzone", True): (184, 23, 6, 1),
     ("subjects_qoder_landingzone", False): (184, 23, 6, 1),
+    ("subjects_qoder_octalfoundry", True): (108, 16, 18, 11),
+    ("subjects_qoder_octalfoundry", False): (108, 16, 18, 11),
     ("subjects_tarball_readabilityrs", True): (42, 1, 33, 26),
     ("subjects_tarball_readabilityrs", False): (42, 1, 33, 26),
 }
