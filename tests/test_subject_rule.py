@@ -207,7 +207,7 @@ FIGURES = {
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 0, 9, 7),
     ("subjects_handwritten_cfdb", False): (116, 29, 9, 8),
-    ("subjects_handwritten_tmi", True): (85, 6, 7, 3),
+    ("subjects_handwritten_tmi", True): (85, 5, 7, 3),
     ("subjects_handwritten_tmi", False): (85, 21, 7, 3),
     ("subjects_qoder_pyoffice", True): (80, 0, 5, 2),
     ("subjects_qoder_pyoffice", False): (80, 8, 5, 2),
@@ -1756,3 +1756,16 @@ def test_a_document_s_item_number_is_no_name_of_the_code(tmp_path: Path) -> None
     # Near miss: a name of the code in the same row is judged.
     [flagged] = found("| F-018 | MEDIUM | h.go:4 | `ownerOf` compares owners |")
     assert flagged.startswith("the row names `ownerOf`, `F-018`, `MEDIUM`, at `ownerOf` on 7;")
+
+
+def test_a_word_a_type_s_kind_follows_is_code_s_name(tmp_path: Path) -> None:
+    # tmi's plan: "Modify: `auth/service.go:194` (Claims struct),
+    # `auth/service.go:233-345` (GenerateTokens / GenerateTokensWithUserInfo)".
+    (tmp_path / "service.go").write_text(
+        "package auth\n\ntype Claims struct {\n\tUser string\n}\n\nfunc GenerateTokens() {}\n"
+    )
+    item = "- Modify: `service.go:3` ({}), `service.go:7` (`GenerateTokens`)\n"
+    assert _diagnosed(tmp_path, "# Plan\n\n" + item.format("Claims struct")) == []
+    # Near miss: a capitalised word before another word is prose.
+    [(_, message)] = _diagnosed(tmp_path, "# Plan\n\n" + item.format("Claims handling"))
+    assert message.startswith("the item names `GenerateTokens`")

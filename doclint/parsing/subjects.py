@@ -429,6 +429,9 @@ def terms_of(text: str) -> tuple[Term, ...]:
         add(term)
     for match in _QUOTED.finditer(prose):
         add(_quoted(match.group(1)))
+    for match in _KIND_NAMED.finditer(prose):
+        # "the Claims struct": a word the kind after it says is code's name.
+        add(Term(match.group(1), _keys([match.group(1)])))
     for match in _PROSE_TERMS.finditer(prose):
         # A call written in prose is shown as one: `load(path)` as `load()`.
         written = match.group(0) + (")" if match.group(0).endswith("(") else "")
@@ -438,6 +441,12 @@ def terms_of(text: str) -> tuple[Term, ...]:
         add(term)
     return tuple(found.values())
 
+
+_KIND_NAMED = re.compile(
+    r"(?:(?<=\()|(?<=[a-z,] ))([A-Z][a-z]+) (?:struct|class|interface|enum|trait)\b"
+)
+"""A capitalised word a type's kind follows (`the Claims struct`), not at a
+sentence's start ("Base class for ...")."""
 
 _EXAMPLES = re.compile(
     r"\((?:e\.\s?g\.|for (?:example|instance)|such as|like\b)[^()\n]*\)", re.IGNORECASE
