@@ -106,11 +106,11 @@ _KEY = re.compile(
 )
 """A key of the keyboard by its name, as a shortcut table writes it."""
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
+"""A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _DOCUMENT_ID = re.compile(r"[A-Z]+-(?:0[0-9]+|[0-9]+-[0-9]+)")
 """A document's identifier of an item: capitals, then a number padded with
 zeros or two numbers (`F-018`, `CVE-2024-3094`); not a standard's name
 (`UTF-8`, `SHA-256`)."""
-"""A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
 _CITATION_TEXT = re.compile(
     r"(?<![\w./-])[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
 )
@@ -1165,6 +1165,7 @@ _CITED_TEXT = re.compile(r"`[^`\n]*+`|\[[^\]\n]*+\]\([^()\s]*+\)|[^\s(),;]++")
 """A citation's text as the page writes it: a code span, a link, or a bare
 `path:line` up to a space, a comma or a parenthesis."""
 _OWN_PARENTHESIS = re.compile(r"[ \t]*+\(([^()\n]*+)\)")
+"""A parenthesis after a citation's text, spaces before it."""
 
 
 def _in_words(terms: tuple[Term, ...], source: str, also: tuple[Term, ...]) -> Subject:
