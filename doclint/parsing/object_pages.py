@@ -82,14 +82,18 @@ class ProfiledPage:
 # A name in a list of callers: an identifier, a dotted name (`self.run`), or
 # a path (`examples/run_A2C.py`, `src/main.py/_route`).
 _TOKEN = compiled_on_use(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
-# Words a caller list holds that name nothing: those joining it, and
-# prepositions a sentence puts before a name ("such as in the `x` function").
-# Python's keywords are never a function's name either.
 # A caller sentence's verb negated just before it: "is not called by",
 # "is not directly invoked by", "不被`x`调用", "没有被`x`调用".
 _NEGATED = compiled_on_use(
     r"(?:\bnot|\bnever|n't)(?: directly| explicitly)? $|(?:不|没有|未|并未|从未|并不|不会)\s*$"
 )
+_NEGATION_REACH = 24
+"""How far before a caller sentence's verb its negation is looked for (the
+longest, "not explicitly ", with room): not the whole line again for each
+sentence of a line of many."""
+# Words a caller list holds that name nothing: those joining it, and
+# prepositions a sentence puts before a name ("such as in the `x` function").
+# Python's keywords are never a function's name either.
 _NOT_NAMES = frozenset(keyword.kwlist) | {
     "by",
     "within",
@@ -301,7 +305,7 @@ class _LineReader:
         read = unescaped_names(line)
         for caller in self.profile.callers:
             for match in caller.pattern.finditer(read):
-                if _NEGATED.search(read, 0, match.start()):
+                if _NEGATED.search(read, max(match.start() - _NEGATION_REACH, 0), match.start()):
                     continue  # "is not called by `x`" denies the call (wrong-relation judges it)
                 names = caller_names(match.group("callers"), self.profile)
                 column = page_column(line, match.start() + 1)
