@@ -203,6 +203,16 @@ def _app_and_readme(root: Path) -> None:
     (root / "README.md").write_text("".join(f"Read {n}.\n" for n in range(1, 9)))
 
 
+def _json_findings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], root: Path, page: str
+) -> list[tuple[str, str]]:
+    """(code, message) of each finding of `doclint check` on `page`, run from `root`."""
+    done = run_cli(
+        monkeypatch, capsys, root, "check", "--no-cache", "--output-format", "json", page
+    )
+    return [(f["code"], f["message"]) for f in json.loads(done.out)]
+
+
 def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -215,18 +225,9 @@ def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     def found(folder: str) -> list[tuple[str, str]]:
         (tmp_path / folder).mkdir(parents=True, exist_ok=True)
         (tmp_path / folder / "1-overview.md").write_text(text)
-        done = run_cli(
-            monkeypatch,
-            capsys,
-            tmp_path,
-            "check",
-            "--no-cache",
-            "--output-format",
-            "json",
-            f"{folder}/1-overview.md",
-        )
+        findings = _json_findings(monkeypatch, capsys, tmp_path, f"{folder}/1-overview.md")
         shutil.rmtree(tmp_path / folder.split("/")[0])
-        return [(f["code"], f["message"]) for f in json.loads(done.out)]
+        return findings
 
     moved = found("docs/wiki")
     # One finding says the links lead elsewhere; the citations are judged as
@@ -246,10 +247,9 @@ def test_a_moved_export_is_said_once_a_page_and_its_citations_judged(
     page.write_text(text)
     run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--fix", str(page))
     assert page.read_text() == text.replace("](../", "](../../")
-    done = run_cli(
-        monkeypatch, capsys, tmp_path, "check", "--no-cache", "--output-format", "json", str(page)
-    )
-    assert [f["code"] for f in json.loads(done.out)] == ["DL802"]
+    assert [code for code, _ in _json_findings(monkeypatch, capsys, tmp_path, str(page))] == [
+        "DL802"
+    ]
 
 
 def test_citation_texts_running_the_lines_on_are_said_once_a_page_and_judged(
@@ -269,17 +269,7 @@ def test_citation_texts_running_the_lines_on_are_said_once_a_page_and_judged(
     page.write_text(text)
 
     def found() -> list[tuple[str, str]]:
-        done = run_cli(
-            monkeypatch,
-            capsys,
-            tmp_path,
-            "check",
-            "--no-cache",
-            "--output-format",
-            "json",
-            str(page),
-        )
-        return [(f["code"], f["message"]) for f in json.loads(done.out)]
+        return _json_findings(monkeypatch, capsys, tmp_path, str(page))
 
     assert found() == [
         (
