@@ -25,7 +25,9 @@ REAL61C = PROJECT / "tests" / "real61c"
 # A RepoAgent project of one module, for the HTML report's kinds of page.
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
 # More RepoAgent trees, each its project's root (the folder holding its markdown_docs/).
-REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5, 7, 8, 9, 10, 11)} | {
+REPOAGENT_MORE = {
+    PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5, 7, 8, 9, 10, 11)
+} | {
     # RepoAgent's earlier versions' trees, each its project's root (the folder
     # holding its Markdown_Docs/).
     PROJECT / "tests" / "repoagent2023_xagent",
