@@ -238,11 +238,11 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_cubic_nous", False): (172, 19, 85, 50),
     ("subjects_cubic_arena", True): (114, 8, 41, 23),
     ("subjects_cubic_arena", False): (114, 8, 41, 23),
-    ("subjects_deepwiki_modularmonolith", True): (192, 5, 2, 0),
+    ("subjects_deepwiki_modularmonolith", True): (192, 4, 2, 0),
     ("subjects_deepwiki_modularmonolith", False): (192, 0, 2, 0),
     ("subjects_deepwiki_kanstack", True): (179, 11, 7, 2),
     ("subjects_deepwiki_kanstack", False): (179, 11, 7, 2),
-    ("subjects_deepwiki_dnschecker", True): (92, 10, 1, 1),
+    ("subjects_deepwiki_dnschecker", True): (92, 9, 1, 1),
     ("subjects_deepwiki_dnschecker", False): (92, 5, 1, 0),
     ("subjects_deepwiki_restate", True): (92, 38, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 0, 0, 0),
@@ -253,7 +253,7 @@ FIGURES_WITH_DEFAULTS = {
     ("subjects_qoder_pyoffice", True): (80, 31, 5, 2),
     ("subjects_qoder_pyoffice", False): (80, 16, 5, 2),
     ("subjects_qoder_vandamme", True): (160, 93, 13, 13),
-    ("subjects_qoder_vandamme", False): (160, 44, 13, 8),
+    ("subjects_qoder_vandamme", False): (160, 43, 13, 8),
     ("subjects_qoder_landingzone", True): (184, 23, 6, 1),
     ("subjects_qoder_landingzone", False): (184, 23, 6, 1),
     ("subjects_qoder_octalfoundry", True): (108, 16, 18, 11),
@@ -272,7 +272,7 @@ CHANGED_SINCE_JUDGED = {
     ("subjects_handwritten_cfdb", False): (29, 36),
     ("subjects_handwritten_tmi", False): (18, 18),
     ("subjects_qoder_pyoffice", False): (8, 8),
-    ("subjects_qoder_vandamme", False): (8, 25),
+    ("subjects_qoder_vandamme", False): (7, 24),
 }
 
 

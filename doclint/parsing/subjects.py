@@ -1423,7 +1423,8 @@ def _word_runs(tokens: Sequence[str]) -> Iterator[list[str]]:
     """The runs of words (`_WORD_OR_MARK`) with no mark between them."""
     run: list[str] = []
     for token in tokens:
-        if token[0].isalpha():
+        # A mark may begin with a letter of another script ("é", "错"): not a word.
+        if token[0] in _LETTERS:
             run.append(token)
             continue
         if run:
