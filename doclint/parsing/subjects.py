@@ -334,6 +334,11 @@ class Subject:
     `Sync Engine`): the file holding the identifier that joins them
     (`SyncEngine`) elsewhere says where the subject is, the file never
     holding it says nothing (the file may say it in other words)."""
+    items: tuple[Item, ...] = ()
+    """A section's lines of prose (its list items, rows and paragraph
+    lines), each by its phrases and its own names (`Item`): a sources list
+    of a section that is a list of items said in words cites a place for
+    each item, which shows that item and none of the others' names."""
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term,
@@ -343,6 +348,40 @@ class Subject:
             shows(term, text, words, lowered) or _singular_shown(term.literal, lowered)
             for term in (*self.terms, *self.also)
         )
+
+    def item_shown(self, text: str, code: bool) -> bool:
+        """Whether `text` (the cited lines and their window) writes a phrase
+        of one line of the section's prose (`items`) and shows that line's
+        own names where it gives any: the lines are evidence for that item,
+        not for the names the other items give. A phrase is written by an
+        identifier's parts (`LOG_LEVEL` for "Logging level is reduced",
+        `healthcheck:` for "health checks", `NotFoundException` for "404
+        Not Found") or, in a file of code (`code`), by the words of its
+        messages, comments and statements ("Questionnaire not found",
+        `return false` for "returns false"); not by a prose file's words,
+        any two of which may be an item's."""
+        if not self.items:
+            return False
+        written = _phrases_written(text, code)
+        if not written:
+            return False
+        words, lowered = text_words(text, hyphenated=True), text.lower()
+        return any(
+            item.phrases & written
+            and (not item.terms or any(shows(t, text, words, lowered) for t in item.terms))
+            for item in self.items
+        )
+
+
+class Item(NamedTuple):
+    """A line of a section's prose: a list item, a row or a paragraph's line."""
+
+    phrases: frozenset[str]
+    """Its phrases (`_phrases_said`): runs of two to four of its words."""
+    terms: tuple[Term, ...]
+    """Its own names (`terms_of`): lines writing its phrase show it only
+    where they show one of these too (an item naming `DATABASE_URL` is not
+    shown by its words alone)."""
 
 
 def shows(term: Term, text: str, words: frozenset[str], lowered: str) -> bool:
@@ -692,6 +731,7 @@ class SubjectReader:
 
     lines: Sequence[str]
     _cache: dict[tuple[int, int], Subject] = field(default_factory=dict)
+    _items: dict[int, Item] = field(default_factory=dict)
 
     @cached_property
     def _kinds(self) -> list[str]:
@@ -896,7 +936,15 @@ class SubjectReader:
         said = frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}\b", _LINK.sub(" ", prose)))
         words = " ".join(re.findall(r"[a-z0-9]+", _LINK.sub(" ", prose).lower()))
         subject = replace(
-            self._blocks(start, index), said=said, prose=words, titled=self._titled[start]
+            self._blocks(start, index),
+            said=said,
+            prose=words,
+            titled=self._titled[start],
+            items=tuple(
+                self._prose_item(at)
+                for at in range(start, index)
+                if self._kinds[at] in ("text", "item", "row")
+            ),
         )
         if not subject.terms or subject.words:
             subject = self._followed(index, subject)
@@ -993,6 +1041,14 @@ class SubjectReader:
                 break
             at = above - 1
         return start
+
+    def _prose_item(self, index: int) -> Item:
+        """The line at `index` as an item of its section (`Item`): read once
+        a page, as each citation of the section's sources list asks."""
+        if index not in self._items:
+            line = self.lines[index]
+            self._items[index] = Item(_phrases_said(line), terms_of(line))
+        return self._items[index]
 
     def _block_start(self, index: int) -> int:
         """The line after the heading or sources line above `index` (0 for none)."""
@@ -1330,3 +1386,102 @@ def long_words(text: str) -> frozenset[str]:
 def page_subjects(lines: Sequence[str]) -> SubjectReader:
     """The reader of the subjects of a page's citations."""
     return SubjectReader(lines)
+
+
+def _phrases_said(line: str) -> frozenset[str]:
+    """The phrases of a line of prose: each run of two to four of its words
+    with no mark between them (a comma, a colon, a slash, a code span or a
+    link ends a run), neither first nor last a function word ("is", "the"),
+    as the keys of their stems joined (`_phrase_keys`)."""
+    line = _LINK.sub(" | ", _CODE_SPAN.sub(" | ", line))
+    keys: set[str] = set()
+    for run in _word_runs(_WORD_OR_MARK.findall(line)):
+        _phrase_keys(run, keys)
+    return frozenset(keys)
+
+
+def _phrases_written(text: str, code: bool) -> frozenset[str]:
+    """The phrases (`_phrase_keys`) the cited lines write: each run of two
+    to four parts of an identifier, and one part whose stem is long enough
+    to join two words (`healthcheck`, `APPLICATIONINSIGHTS`); in a file of
+    code, each run of its words too, as `_phrases_said` reads prose."""
+    keys: set[str] = set()
+    for identifier in _IDENTIFIER.findall(text):
+        _phrase_keys(_PART.findall(identifier), keys, one=True)
+    if code:
+        for line in text.splitlines():
+            for run in _word_runs(_WORD_OR_MARK.findall(line)):
+                _phrase_keys(run, keys)
+    return frozenset(keys)
+
+
+_WORD_OR_MARK = re.compile(r"[A-Za-z]+|[^A-Za-z \t]+")
+"""A word of letters, or a run of what separates words other than spaces."""
+
+
+def _word_runs(tokens: Sequence[str]) -> Iterator[list[str]]:
+    """The runs of words (`_WORD_OR_MARK`) with no mark between them."""
+    run: list[str] = []
+    for token in tokens:
+        # A mark may begin with a letter of another script ("é", "错"): not a word.
+        if token[0] in _LETTERS:
+            run.append(token)
+            continue
+        if run:
+            yield run
+        run = []
+    if run:
+        yield run
+
+
+def _phrase_keys(words: Sequence[str], keys: set[str], one: bool = False) -> None:
+    """Add to `keys` the stems (`_word_stem`) of each run of two to four of
+    `words` joined, of seven letters at least ("log level" is `loglevel`);
+    with `one`, each word's stem of seven letters or more too (a part that
+    joins two words itself, `healthcheck`). A run opening or closing on a
+    function word is no phrase ("is reduced"), nor is a shorter one (two
+    words of three letters say little)."""
+    stems = [_word_stem(word) for word in words]
+    function = [word.lower() in _FUNCTION_WORDS for word in words]
+    for first, stem in enumerate(stems):
+        if one and len(stem) >= _PHRASE_LETTERS:
+            keys.add(stem)
+        if function[first]:
+            continue
+        for last in range(first + 1, min(first + 4, len(stems))):
+            key = "".join(stems[first : last + 1])
+            if not function[last] and len(key) >= _PHRASE_LETTERS:
+                keys.add(key)
+
+
+_PHRASE_LETTERS = 7
+_FUNCTION_WORDS = frozenset(
+    {
+        *("a", "an", "the", "is", "are", "was", "were", "be", "been", "of", "to", "in", "on"),
+        *("for", "and", "or", "with", "by", "from", "as", "at", "it", "its", "this", "that"),
+        *("these", "those", "if", "then", "than", "so", "such", "into", "onto", "via", "per"),
+        *("all", "any", "each", "both"),
+    }
+)
+"""Words a phrase neither opens nor closes on: "is reduced" is no name."""
+
+
+def _word_stem(word: str) -> str:
+    """A word in lower case without the endings English adds to it (a
+    plural's, "-ing", "-ed", a last "e"): "Logging" and `LOG` are "log",
+    "checks" and `Check` "check", "queries" and `query` "query"."""
+    stem = word.lower()
+    if len(stem) > 4 and stem.endswith("ies"):
+        stem = stem[:-3] + "y"
+    elif len(stem) > 4 and stem.endswith(("ches", "shes", "sses", "xes", "zes")):
+        stem = stem[:-2]
+    elif len(stem) > 3 and stem.endswith("s") and not stem.endswith("ss"):
+        stem = stem[:-1]
+    for end in ("ing", "ed"):
+        if len(stem) - len(end) >= 3 and stem.endswith(end):
+            stem = stem[: -len(end)]
+            # "logging" is "log", "mapped" "map"; not "install", "pass".
+            if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+                stem = stem[:-1]
+            break
+    return stem[:-1] if len(stem) > 3 and stem.endswith("e") else stem

@@ -273,7 +273,20 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         - a heading of the cited lines whose whole text, of two words of five
           letters or more at least, the section's prose writes
           (`### Drift Detection` for "periodic drift detection"; not
-          `## Cross-platform & sync` for "cross-platform compatibility").
+          `## Cross-platform & sync` for "cross-platform compatibility");
+        - lines writing a phrase of one line of the section's prose (a list
+          item, a row, a paragraph's line) and showing that line's own names
+          where it gives any: evidence for that item, as a Qoder sources list
+          cites one place for each item of a list said in words, not for the
+          names the other items give. A phrase is two to four words with no
+          mark between them, neither first nor last a function word ("is",
+          "the"), their simple stems joined of seven letters or more: written
+          by an identifier's parts (`LOG_LEVEL` for "Logging level is reduced
+          in production", `healthcheck:` for "health checks",
+          `NotFoundException` for "404 Not Found") or, in a file of code, by
+          the words of its messages, comments and statements ("Questionnaire
+          not found", `return false` for "returns false"); not by a prose
+          file's words, any two of which may be an item's.
 
         ### Where a finding points and its fix
 
@@ -341,17 +354,17 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         | cubic wiki (Nous) | 9 of 172 | 45 of 85 | 6/75, 13/30; 4/19, 4/6; 9/78, 21/49 |
         | cubic wiki (arena-agent) | 4 of 114 | 20 of 41 | 4/76, 13/27; 1/28, 4/10; 2/10, 1/4 |
         | DeepWiki wiki (restate) | 0 of 92 | none to find | |
-        | DeepWiki wiki (spring-modular-monolith) | 1 of 192 (0) | 0 of 2 | 9/192, 0/2 |
+        | DeepWiki wiki (spring-modular-monolith) | 0 of 192 | 0 of 2 | 9/192, 0/2 |
         | DeepWiki wiki (KanStack) | 2 of 179 | 2 of 7 | 1/138, none to find; 3/41, 0/7 |
-        | DeepWiki wiki (batch-dns-checker) | 5 of 92 (0) | 1 of 1 (0) | 5/92, 1/1 (0/92, 0/1) |
-        | Qoder wiki (vandamme-proxy) | 1 of 160 (8) | 7 of 13 (8) | 6/13 found |
+        | DeepWiki wiki (batch-dns-checker) | 4 of 92 (0) | 1 of 1 (0) | 5/92, 1/1 (0/92, 0/1) |
+        | Qoder wiki (vandamme-proxy) | 1 of 160 (7) | 7 of 13 (8) | 6/13 found |
         | Qoder wiki, Chinese (python-office) | 0 of 80 (8) | 2 of 5 | 0/80, 0/5 |
         | Qoder wiki (landingzone: Terraform, YAML) | 2 of 184 | 1 of 6 | 5/126, 1/5; 0/58, 0/1 |
         | Qoder wiki (octal-Foundry: PHP pages) | 0 of 108 | 0 of 18 | 0/108, 0/18 |
         | hand-written RFCs (cfdb) | 0 of 116 (29) | 7 of 9 (8) | |
         | agents' plans (tmi: Go) | 5 of 85 (21) | 3 of 7 | 8/85, 3/7 (23/85, 3/7) |
         | plans of a tarball (readability-rs) | 1 of 42 | 26 of 33 | |
-        | all | 34 of 1,819 (0.981) | 189 of 337 (0.56) | |
+        | all | 32 of 1,819 (0.982) | 189 of 337 (0.56) | |
 
         - Without history a tree is checked at its newest commit, later than
           the pages of the RFCs, tmi and the first two Qoder wikis were written: every
@@ -380,13 +393,16 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           TypeScript, 2,000 citations and more): 33 findings; of a seeded 20
           read, 5 still made, none right;
         - a Qoder wiki picked at random (Avi-Bendetsky/Quiz-to-build,
-          TypeScript, about 2,500 citations): 38 findings; of a seeded 20
-          read, none right, 16 wrong, 4 arguable: most cite the one line of
-          a troubleshooting list's item ("Logging level is reduced in
-          production" by `LOG_LEVEL=info`) while the section names other
-          items' environment variables;
-        - the octal-Foundry Qoder wiki: 5 findings, 2 right (`toggleCoach()`,
-          which the file no longer has), 3 wrong;
+          TypeScript, about 3,000 citations): 28 findings, all read
+          (tests/labels/subjects_qoder_quiz/findings_beyond.tsv): none right,
+          26 wrong, 2 arguable, most citing the one item of a section's list
+          they support ("Logging level is reduced in production" by
+          `LOG_LEVEL=info`) while the section names other items' variables;
+          16 still made (14 wrong: items shown by meaning, `bootstrap()` for
+          "errors during startup", or by the phrase of an item naming what
+          the lines do not show, `URI`, `DATABASE_URL`);
+        - the octal-Foundry Qoder wiki: 4 findings, 2 right (`toggleCoach()`,
+          which the file no longer has), 2 wrong;
         - tmi's plans and threat model: 107 findings; of
           a seeded 20 read when first run, 12 still made: 5 right, 5 wrong,
           2 arguable (0.42 to 0.58);
@@ -395,16 +411,16 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         - batch-dns-checker's DeepWiki wiki (514 citations): 32 findings
           when first run; of a seeded 20 of the 26 on pages not labelled, 9
           right, 10 wrong, 1 arguable;
-        - ScriptCat's DeepWiki wiki (1,485 citations): 112 findings; of a
-          seeded 60 read, 48 still made: 22 cite lines showing none of the
-          subject, 13 lines showing it in other words or by meaning
+        - ScriptCat's DeepWiki wiki (1,485 citations): 111 findings; of a
+          seeded 60 read, 47 still made: 22 cite lines showing none of the
+          subject, 12 lines showing it in other words or by meaning
           (`mergeCookieHeader` for "MV3 cookie handling"), 13 are arguable:
-          a precision of 0.46 to 0.73;
+          a precision of 0.47 to 0.74;
         - restate's DeepWiki wiki: 8 findings beyond the 92 labelled
           citations: 2 right, 2 wrong, 3 arguable, 1 not read (0.25 to
           0.63);
         - the spring-modular-monolith DeepWiki wiki (Compose, properties and
-          Java; 2,131 citations): 34 findings; of a seeded 20 read, 4 wrong
+          Java; 2,131 citations): 33 findings; of a seeded 20 read, 4 wrong
           and 3 arguable still made
           (tests/labels/subjects_deepwiki_modularmonolith/findings_beyond.tsv);
         - the bastion cubic wiki's pages beyond the labelled ones: 47
@@ -461,10 +477,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
             return None
         if subject.source not in _NARROW and _prose_in_another_script(citation, lines):
             return None
+        from .._languages import language_name_of
         from ._anchoring import definitions_by_name
 
         found = definitions_by_name(citation.path, lines)
-        if _shown(subject, lines, citation.ranges, found):
+        code = language_name_of(citation.path) not in _PROSE
+        if _shown(subject, lines, citation.ranges, found, code):
             return None
         defined = found or {}
         cited = _cited(citation)
@@ -542,13 +560,16 @@ def _shown(
     lines: Sequence[str],
     ranges: Sequence[tuple[int, int]],
     defined: Mapping[str, Sequence[Definition]] | None,
+    code: bool,
 ) -> bool:
     """Whether the cited lines show the subject: by their words or their
     window's, as the body of a definition a term names (`defined`, None
     where the language has no reader), by the headers of the blocks holding
     them (a handler in an object literal, `restate.object({ name: "SeatMap",`,
-    which no reader of definitions tells), or through what the file imports
-    from a named library."""
+    which no reader of definitions tells), through what the file imports
+    from a named library, or, for a section's sources, by the phrase of one
+    item of the section they write (`Subject.item_shown`; `code`: the file
+    is code, not prose)."""
     window = "\n".join(_window(lines, a, b) for a, b in ranges)
     return (
         subject.shown_by(window)
@@ -559,6 +580,7 @@ def _shown(
         or subject.shown_by(_enclosing(lines, ranges))
         or _uses_imported(subject, lines, window)
         or _writes_its_words(subject, window)
+        or (subject.source == "section" and subject.item_shown(window, code))
     )
 
 
