@@ -484,6 +484,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         code = language_name_of(citation.path) not in _PROSE
         if _shown(subject, lines, citation.ranges, found, code):
             return None
+        if _names_its_file(subject, citation.path):
+            return None
         defined = found or {}
         cited = _cited(citation)
         held = _held(lines, citation.ranges)
@@ -582,6 +584,29 @@ def _shown(
         or _writes_its_words(subject, window)
         or (subject.source == "section" and subject.item_shown(window, code))
     )
+
+
+def _names_its_file(subject: Subject, path: str) -> bool:
+    """Whether the citation's own sentence, item or row names the file it
+    cites, in part: by the file's name before its first dot (the item
+    "(`UploadPage` imports)" at `web/src/pages/UploadPage.tsx#L26-L32`,
+    "`ESLint` ... custom rule" at `eslint.config.mjs#L67`) or a tool's
+    hidden folder holding it ("GitHub" for `.github/workflows/maven.yml`).
+    Every line of such a file is that module's or that tool's own, so what
+    the unit says of it needs no word of it on the lines. Not a section's
+    terms, which name what a part of the page is about (a section naming
+    `WorkspaceReaderContent` cites that file's wrong function, a CI section
+    naming GitHub its workflow's wrong step), nor a folder of the code
+    (`API` for `apps/api/`), which holds other modules."""
+    from doclint.rule_api_generators import word_key
+
+    if subject.source not in _NARROW:
+        return False
+    parts = path.lower().split("/")
+    names = {word_key(part.lstrip(".").split(".")[0]) for part in parts[:-1] if part[:1] == "."}
+    names.add(word_key(parts[-1].lstrip(".").split(".")[0]))
+    names.discard("")
+    return any(key in names for term in subject.terms for key in term.keys)
 
 
 def _writes_its_words(subject: Subject, window: str) -> bool:
