@@ -1831,7 +1831,7 @@ def test_a_sentence_naming_the_cited_file_is_shown_by_any_of_its_lines(tmp_path:
     (tmp_path / "pages" / "UploadPage.tsx").write_text(
         "import { useState } from 'react'\nimport { post } from '../client'\n\n"
         "export function UploadPage() {\n  const [file, setFile] = useState(null)\n"
-        "  return post(file, setFile)\n}\n"
+        "  return post(file, setFile)\n}\n\nfunction readFile(f) {\n  return f.text()\n}\n"
     )
     (tmp_path / ".github" / "workflows").mkdir(parents=True)
     (tmp_path / ".github" / "workflows" / "ci.yml").write_text(
@@ -1860,7 +1860,8 @@ def test_a_sentence_naming_the_cited_file_is_shown_by_any_of_its_lines(tmp_path:
         )
         == []
     )
-    # Near misses, still found: a section's term naming the file (the
+    # Near misses, still found: the body of another function the file
+    # holds, a section's term naming the file (the
     # section is about the page, its sources may cite its wrong part), a
     # folder of the code (`api/` holds other modules), and a name the
     # file's name is only a part of (`parse_config` in `config.py`).
@@ -1868,5 +1869,8 @@ def test_a_sentence_naming_the_cited_file_is_shown_by_any_of_its_lines(tmp_path:
         "The `UploadPage` component sends the file.\n\n"
         "Sources: [pages/UploadPage.tsx:1-2](pages/UploadPage.tsx#L1-L2)"
     ) == [5]
+    assert found(
+        "`UploadPage` reads it ([pages/UploadPage.tsx:10](pages/UploadPage.tsx#L10))."
+    ) == [3]
     assert found("The `api` handle is served ([api/server.ts:1](api/server.ts#L1)).") == [3]
     assert found("`parse_config` reads the path ([config.py:1](config.py#L1)).") == [3]

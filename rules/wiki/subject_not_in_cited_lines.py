@@ -341,9 +341,11 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           `UploadPage.tsx#L26-L32`, `ESLint` at `eslint.config.mjs#L67`) or
           a tool's hidden folder holding it (GitHub for
           `.github/workflows/ci.yml`): every line of the file is that
-          module's or that tool's own. Not a section's terms, which say what
-          a part of the page is about, nor a folder of the code (`API` for
-          `apps/api/`), which holds other modules.
+          module's or that tool's own, but the body of another class or
+          function the module holds (`struct Other` in `Signer.swift`, cited
+          for `Signer`). Not a section's terms, which say what a part of the
+          page is about, nor a folder of the code (`API` for `apps/api/`),
+          which holds other modules.
 
         ### Figures
 
@@ -411,14 +413,14 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           the lines do not show, `URI`, `DATABASE_URL`);
         - the octal-Foundry Qoder wiki: 4 findings, 2 right (`toggleCoach()`,
           which the file no longer has), 2 wrong;
-        - tmi's plans and threat model: 106 findings; of
+        - tmi's plans and threat model: 107 findings; of
           a seeded 20 read when first run, 12 still made: 5 right, 5 wrong,
           2 arguable (0.42 to 0.58);
         - KanStack's DeepWiki wiki (1,057 citations): 29 findings; of a
           seeded 20 read, 10 still made: 3 right, 6 wrong, 1 arguable;
         - batch-dns-checker's DeepWiki wiki (514 citations): 32 findings
           when first run; of a seeded 20 of the 26 on pages not labelled, 9
-          right, 10 wrong, 1 arguable; 27 findings now, 7 of the 10
+          right, 10 wrong, 1 arguable; 28 findings now, 8 of the 10
           wrong still made;
         - ScriptCat's DeepWiki wiki (1,485 citations): 108 findings; of a
           seeded 60 read, 45 still made: 22 cite lines showing none of the
@@ -493,7 +495,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         code = language_name_of(citation.path) not in _PROSE
         if _shown(subject, lines, citation.ranges, found, code):
             return None
-        if _names_its_file(subject, citation.path):
+        if _names_its_file(subject, citation.path, lines, citation.ranges, found):
             return None
         defined = found or {}
         cited = _cited(citation)
@@ -595,15 +597,22 @@ def _shown(
     )
 
 
-def _names_its_file(subject: Subject, path: str) -> bool:
+def _names_its_file(
+    subject: Subject,
+    path: str,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
     """Whether the citation's own sentence, item or row names the file it
-    cites, in part: by the file's name before its first dot (the item
-    "(`UploadPage` imports)" at `web/src/pages/UploadPage.tsx#L26-L32`,
-    "`ESLint` ... custom rule" at `eslint.config.mjs#L67`) or a tool's
-    hidden folder holding it ("GitHub" for `.github/workflows/maven.yml`).
-    Every line of such a file is that module's or that tool's own, so what
-    the unit says of it needs no word of it on the lines. Not a section's
-    terms, which name what a part of the page is about (a section naming
+    cites, in part: by a tool's hidden folder holding it ("GitHub" for
+    `.github/workflows/maven.yml`), every line of which is that tool's own;
+    or by the file's name before its first dot (the item "(`UploadPage`
+    imports)" at `web/src/pages/UploadPage.tsx#L26-L32`, `ESLint` at
+    `eslint.config.mjs#L67`), every line of which is that module's own but
+    the body of another class or function it holds (`struct Other` in
+    `Signer.swift`, cited for `Signer`). Not a section's terms, which name
+    what a part of the page is about (a section naming
     `WorkspaceReaderContent` cites that file's wrong function, a CI section
     naming GitHub its workflow's wrong step), nor a folder of the code
     (`API` for `apps/api/`), which holds other modules."""
@@ -611,11 +620,44 @@ def _names_its_file(subject: Subject, path: str) -> bool:
 
     if subject.source not in _NARROW:
         return False
+    keys = {key for term in subject.terms for key in term.keys}
     parts = path.lower().split("/")
-    names = {word_key(part.lstrip(".").split(".")[0]) for part in parts[:-1] if part[:1] == "."}
-    names.add(word_key(parts[-1].lstrip(".").split(".")[0]))
-    names.discard("")
-    return any(key in names for term in subject.terms for key in term.keys)
+    if any(word_key(part.lstrip(".")) in keys for part in parts[:-1] if part[:1] == "."):
+        return True
+    module = word_key(parts[-1].lstrip(".").split(".")[0])
+    return bool(module) and module in keys and not _in_another(module, lines, ranges, defined)
+
+
+def _in_another(
+    name: str,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether a cited range lies in the body of a class or function not
+    named `name` (a word key): as the language's reader of definitions
+    tells, else by a block header above declaring one (`struct Other {`)."""
+    from doclint.rule_api_generators import word_key
+
+    if defined:
+        return any(
+            d.kind in _BODIES and d.line <= first and last <= d.end and word_key(other) != name
+            for other, found in defined.items()
+            for d in found
+            for first, last in ranges
+        )
+    declared = _DECLARED.findall(_enclosing(lines, ranges))
+    return any(word_key(other) != name for other in declared)
+
+
+_BODIES = frozenset(
+    {"class", "interface", "struct", "enum", "trait", "object", "function", "method", "module"}
+)
+_DECLARED = compiled_on_use(
+    r"\b(?:class|struct|enum|protocol|extension|interface|trait|impl|object|func|fn|def"
+    r"|function)\s+(\w+)"
+)
+"""A block header declaring a type or function, and its name."""
 
 
 def _writes_its_words(subject: Subject, window: str) -> bool:
