@@ -1874,3 +1874,8 @@ def test_a_sentence_naming_the_cited_file_is_shown_by_any_of_its_lines(tmp_path:
     ) == [3]
     assert found("The `api` handle is served ([api/server.ts:1](api/server.ts#L1)).") == [3]
     assert found("`parse_config` reads the path ([config.py:1](config.py#L1)).") == [3]
+    # Nor where the sentence names, beside the module, a thing it holds
+    # elsewhere: the imports are the wrong lines for `parse_config`.
+    assert found(
+        "The `config` module reads it with `parse_config` ([config.py:1](config.py#L1))."
+    ) == [3]

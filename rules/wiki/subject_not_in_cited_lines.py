@@ -622,10 +622,32 @@ def _names_its_file(
         return False
     keys = {key for term in subject.terms for key in term.keys}
     parts = path.lower().split("/")
-    if any(word_key(part.lstrip(".")) in keys for part in parts[:-1] if part[:1] == "."):
-        return True
+    named = {word_key(part.lstrip(".")) for part in parts[:-1] if part[:1] == "."} & keys
     module = word_key(parts[-1].lstrip(".").split(".")[0])
-    return bool(module) and module in keys and not _in_another(module, lines, ranges, defined)
+    if not named and module in keys and not _in_another(module, lines, ranges, defined):
+        named = {module}
+    return bool(named) and not _names_another_place(subject, named, lines, defined)
+
+
+def _names_another_place(
+    subject: Subject,
+    named: set[str],
+    lines: Sequence[str],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether the unit names, beside the file (`named`: its keys), a thing
+    the file holds: "the `config` module's `parse_config`" at the imports
+    of `config.py` cites the wrong lines of the file it names, the finding
+    saying where `parse_config` stands. As the language's reader of
+    definitions tells, else by the file's words."""
+    from doclint.rule_api_generators import text_words, word_key
+
+    others = {key for term in subject.terms if named.isdisjoint(term.keys) for key in term.keys}
+    if not others:
+        return False
+    if defined:
+        return any(word_key(name) in others for name in defined)
+    return not others.isdisjoint(text_words("\n".join(lines)))
 
 
 def _in_another(
