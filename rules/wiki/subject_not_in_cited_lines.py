@@ -341,11 +341,13 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           `UploadPage.tsx#L26-L32`, `ESLint` at `eslint.config.mjs#L67`) or
           a tool's hidden folder holding it (GitHub for
           `.github/workflows/ci.yml`): every line of the file is that
-          module's or that tool's own, but the body of another class or
-          function the module holds (`struct Other` in `Signer.swift`, cited
-          for `Signer`). Not a section's terms, which say what a part of the
-          page is about, nor a folder of the code (`API` for `apps/api/`),
-          which holds other modules.
+          module's or that tool's own. Not the body of another class or
+          function the module holds (`struct Other` in `Signer.swift`,
+          cited for `Signer`); not where the sentence names, beside the
+          file, a thing the file holds elsewhere ("the `config` module reads
+          it with `parse_config`" at `config.py`'s imports); not a section's
+          terms, which say what a part of the page is about; nor a folder of
+          the code (`API` for `apps/api/`), which holds other modules.
 
         ### Figures
 
