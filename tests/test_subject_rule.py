@@ -1819,3 +1819,63 @@ def test_a_section_s_item_said_in_words_is_shown_by_the_lines_writing_its_phrase
     # A prose file's words are no phrase: any two of them may be an item's.
     (tmp_path / "NOTES.md").write_text("# Notes\n\nSet NODE_ENV.\n\nThe logging level is high.\n")
     assert found(["- Logging level is reduced in production"], "5", "NOTES.md") != []
+
+
+def test_a_sentence_naming_the_cited_file_is_shown_by_any_of_its_lines(tmp_path: Path) -> None:
+    # batch-dns-checker's DeepWiki wiki: the item "(`UploadPage` imports)"
+    # cites the import block of `UploadPage.tsx` itself; the
+    # spring-modular-monolith one: a sentence on GitHub Actions cites a
+    # step of `.github/workflows/maven.yml`. Every line of the file is that
+    # module's or that tool's own.
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "UploadPage.tsx").write_text(
+        "import { useState } from 'react'\nimport { post } from '../client'\n\n"
+        "export function UploadPage() {\n  const [file, setFile] = useState(null)\n"
+        "  return post(file, setFile)\n}\n\nfunction readFile(f) {\n  return f.text()\n}\n"
+    )
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "ci.yml").write_text(
+        "name: CI\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - name: Make wrapper executable\n        run: chmod +x mvnw\n"
+    )
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "server.ts").write_text(
+        "import { listen } from 'http'\n\nexport function start() {\n  listen(api)\n}\n"
+    )
+    (tmp_path / "config.py").write_text("import os\n\n\ndef parse_config(path):\n    return path\n")
+
+    def found(page: str) -> list[int]:
+        return [line for line, _ in _diagnosed(tmp_path, f"# Guide\n\n{page}\n")]
+
+    # Silent: the item names the file it cites, the sentence the tool whose
+    # hidden folder holds it.
+    assert (
+        found("- `UploadPage` imports ([pages/UploadPage.tsx:1-2](pages/UploadPage.tsx#L1-L2))")
+        == []
+    )
+    assert (
+        found(
+            "GitHub makes the wrapper executable "
+            "([.github/workflows/ci.yml:7-8](.github/workflows/ci.yml#L7-L8))."
+        )
+        == []
+    )
+    # Near misses, still found: the body of another function the file
+    # holds, a section's term naming the file (the
+    # section is about the page, its sources may cite its wrong part), a
+    # folder of the code (`api/` holds other modules), and a name the
+    # file's name is only a part of (`parse_config` in `config.py`).
+    assert found(
+        "The `UploadPage` component sends the file.\n\n"
+        "Sources: [pages/UploadPage.tsx:1-2](pages/UploadPage.tsx#L1-L2)"
+    ) == [5]
+    assert found(
+        "`UploadPage` reads it ([pages/UploadPage.tsx:10](pages/UploadPage.tsx#L10))."
+    ) == [3]
+    assert found("The `api` handle is served ([api/server.ts:1](api/server.ts#L1)).") == [3]
+    assert found("`parse_config` reads the path ([config.py:1](config.py#L1)).") == [3]
+    # Nor where the sentence names, beside the module, a thing it holds
+    # elsewhere: the imports are the wrong lines for `parse_config`.
+    assert found(
+        "The `config` module reads it with `parse_config` ([config.py:1](config.py#L1))."
+    ) == [3]

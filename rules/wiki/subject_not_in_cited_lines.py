@@ -336,6 +336,18 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         - A sentence, item or row naming the cited file itself and citing all
           of it: what it says is said of the file, in words its lines need
           not write.
+        - A sentence, item or row naming the file it cites, in part: by the
+          file's name before its first dot ("(`UploadPage` imports)" at
+          `UploadPage.tsx#L26-L32`, `ESLint` at `eslint.config.mjs#L67`) or
+          a tool's hidden folder holding it (GitHub for
+          `.github/workflows/ci.yml`): every line of the file is that
+          module's or that tool's own. Not the body of another class or
+          function the module holds (`struct Other` in `Signer.swift`,
+          cited for `Signer`); not where the sentence names, beside the
+          file, a thing the file holds elsewhere ("the `config` module reads
+          it with `parse_config`" at `config.py`'s imports); not a section's
+          terms, which say what a part of the page is about; nor a folder of
+          the code (`API` for `apps/api/`), which holds other modules.
 
         ### Figures
 
@@ -410,17 +422,18 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
           seeded 20 read, 10 still made: 3 right, 6 wrong, 1 arguable;
         - batch-dns-checker's DeepWiki wiki (514 citations): 32 findings
           when first run; of a seeded 20 of the 26 on pages not labelled, 9
-          right, 10 wrong, 1 arguable;
-        - ScriptCat's DeepWiki wiki (1,485 citations): 111 findings; of a
-          seeded 60 read, 47 still made: 22 cite lines showing none of the
-          subject, 12 lines showing it in other words or by meaning
-          (`mergeCookieHeader` for "MV3 cookie handling"), 13 are arguable:
-          a precision of 0.47 to 0.74;
+          right, 10 wrong, 1 arguable; 28 findings now, 8 of the 10
+          wrong still made;
+        - ScriptCat's DeepWiki wiki (1,485 citations): 108 findings; of a
+          seeded 60 read, 45 still made: 22 cite lines showing none of the
+          subject, 11 lines showing it in other words or by meaning
+          (`mergeCookieHeader` for "MV3 cookie handling"), 12 are arguable:
+          a precision of 0.49 to 0.76;
         - restate's DeepWiki wiki: 8 findings beyond the 92 labelled
           citations: 2 right, 2 wrong, 3 arguable, 1 not read (0.25 to
           0.63);
         - the spring-modular-monolith DeepWiki wiki (Compose, properties and
-          Java; 2,131 citations): 33 findings; of a seeded 20 read, 4 wrong
+          Java; 2,131 citations): 32 findings; of a seeded 20 read, 3 wrong
           and 3 arguable still made
           (tests/labels/subjects_deepwiki_modularmonolith/findings_beyond.tsv);
         - the bastion cubic wiki's pages beyond the labelled ones: 47
@@ -483,6 +496,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         found = definitions_by_name(citation.path, lines)
         code = language_name_of(citation.path) not in _PROSE
         if _shown(subject, lines, citation.ranges, found, code):
+            return None
+        if _names_its_file(subject, citation.path, lines, citation.ranges, found):
             return None
         defined = found or {}
         cited = _cited(citation)
@@ -582,6 +597,91 @@ def _shown(
         or _writes_its_words(subject, window)
         or (subject.source == "section" and subject.item_shown(window, code))
     )
+
+
+def _names_its_file(
+    subject: Subject,
+    path: str,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether the citation's own sentence, item or row names the file it
+    cites, in part: by a tool's hidden folder holding it ("GitHub" for
+    `.github/workflows/maven.yml`), every line of which is that tool's own;
+    or by the file's name before its first dot (the item "(`UploadPage`
+    imports)" at `web/src/pages/UploadPage.tsx#L26-L32`, `ESLint` at
+    `eslint.config.mjs#L67`), every line of which is that module's own but
+    the body of another class or function it holds (`struct Other` in
+    `Signer.swift`, cited for `Signer`). Not a section's terms, which name
+    what a part of the page is about (a section naming
+    `WorkspaceReaderContent` cites that file's wrong function, a CI section
+    naming GitHub its workflow's wrong step), nor a folder of the code
+    (`API` for `apps/api/`), which holds other modules."""
+    from doclint.rule_api_generators import word_key
+
+    if subject.source not in _NARROW:
+        return False
+    keys = {key for term in subject.terms for key in term.keys}
+    parts = path.lower().split("/")
+    named = {word_key(part.lstrip(".")) for part in parts[:-1] if part[:1] == "."} & keys
+    module = word_key(parts[-1].lstrip(".").split(".")[0])
+    if not named and module in keys and not _in_another(module, lines, ranges, defined):
+        named = {module}
+    return bool(named) and not _names_another_place(subject, named, lines, defined)
+
+
+def _names_another_place(
+    subject: Subject,
+    named: set[str],
+    lines: Sequence[str],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether the unit names, beside the file (`named`: its keys), a thing
+    the file holds: "the `config` module's `parse_config`" at the imports
+    of `config.py` cites the wrong lines of the file it names, the finding
+    saying where `parse_config` stands. As the language's reader of
+    definitions tells, else by the file's words."""
+    from doclint.rule_api_generators import text_words, word_key
+
+    others = {key for term in subject.terms if named.isdisjoint(term.keys) for key in term.keys}
+    if not others:
+        return False
+    if defined:
+        return any(word_key(name) in others for name in defined)
+    return not others.isdisjoint(text_words("\n".join(lines)))
+
+
+def _in_another(
+    name: str,
+    lines: Sequence[str],
+    ranges: Sequence[tuple[int, int]],
+    defined: Mapping[str, Sequence[Definition]] | None,
+) -> bool:
+    """Whether a cited range lies in the body of a class or function not
+    named `name` (a word key): as the language's reader of definitions
+    tells, else by a block header above declaring one (`struct Other {`)."""
+    from doclint.rule_api_generators import word_key
+
+    if defined:
+        return any(
+            d.kind in _BODIES and d.line <= first and last <= d.end and word_key(other) != name
+            for other, found in defined.items()
+            for d in found
+            for first, last in ranges
+        )
+    declared = _DECLARED.findall(_enclosing(lines, ranges))
+    return any(word_key(other) != name for other in declared)
+
+
+_BODIES = frozenset(
+    {"class", "interface", "struct", "enum", "trait", "object", "function", "method", "module"}
+)
+_DECLARED = compiled_on_use(
+    r"\b(?:class|struct|enum|protocol|extension|interface|trait|impl|object|func|fn|def"
+    r"|function)\s+(\w+)"
+)
+"""A block header declaring a type or function, and its name."""
 
 
 def _writes_its_words(subject: Subject, window: str) -> bool:
