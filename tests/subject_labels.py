@@ -9,7 +9,8 @@ citations (`shows`) measure precision; wrong ones (`elsewhere`, `never`)
 recall; `unjudged` rows are neither.
 
 `python -m tests.subject_labels` prints each set's figures (`-v`: and every
-disagreement; `--defaults`: with every rule on by default beside DL811)."""
+disagreement; `--defaults`: with every rule on by default beside DL811;
+other words: only the sets whose names hold one of them)."""
 
 from __future__ import annotations
 
@@ -266,7 +267,10 @@ def main() -> None:
     import tempfile
 
     defaults = "--defaults" in sys.argv
+    wanted = [a for a in sys.argv[1:] if not a.startswith("-")]
     for folder in FOLDERS:
+        if wanted and not any(w in folder for w in wanted):
+            continue
         if folder in {**FETCHED, **CLONED} and fetched_git_dir(folder) is None:
             name = {**FETCHED, **CLONED}[folder][0]
             print(f"{folder}: skipped, no clone of {name} under $DOCLINT_SUBJECT_REPOS")
