@@ -342,6 +342,28 @@ def test_a_block_s_header_shows_its_body_in_a_language_without_a_reader(tmp_path
     assert found("`Signer` builds the headers (`Signer.swift:11`).") == [3]
 
 
+def test_a_brace_on_its_own_line_opens_the_block_the_line_above_declares(tmp_path: Path) -> None:
+    # PHP, C# and C write a class's or function's brace alone under it: the
+    # block holding the cited lines is the declaration above that brace.
+    (tmp_path / "Models.php").write_text(
+        "<?php\n\nnamespace App\\Models;\n\nclass OutfitItem extends Model\n{\n"
+        "    public function outfit()\n    {\n        return $this->belongsTo(Outfit::class);\n"
+        "    }\n}\n\nclass OutfitSave extends Model\n{\n    public function user()\n    {\n"
+        "        return $this->belongsTo(User::class);\n    }\n}\n"
+    )
+
+    def found(line: int) -> list[tuple[int, str]]:
+        page = f"`OutfitItem` ties an outfit to its products (`Models.php:{line}`).\n"
+        (tmp_path / "README.md").write_text(f"# Outfits\n\n{page}")
+        settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+        report = check_paths([tmp_path / "README.md"], settings)
+        return [(d.line, d.cause.id if d.cause else "") for d in report.diagnostics]
+
+    assert found(9) == []
+    # The same sentence citing the other class's body: its headers show nothing.
+    assert found(17) == [(3, "subject-not-in-cited-lines/elsewhere")]
+
+
 def test_lines_using_what_the_file_imports_from_a_named_library_show_it(tmp_path: Path) -> None:
     (tmp_path / "render.rs").write_text(
         "use v_htmlescape::escape;\nuse super::labels::Label;\n\n"

@@ -142,7 +142,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         - The lines above indented less, the headers of the blocks holding
           them, where no reader of definitions tells them (a language with
           none, an object literal): `enum AWSSigV4 {` above a line of its
-          signing in Swift; not a condition's or a loop's
+          signing in Swift; for a brace alone on its line, the declaration
+          above it (`class OutfitItem extends Model` over `{` in PHP, C#
+          or C); not a condition's or a loop's
           (`if config.isAnthropicFormat:`), which names what it tests, not
           what the lines under it do.
         - A library a term names, through the names the file imports from it
@@ -930,14 +932,19 @@ principle standing five lines below)."""
 def _enclosing(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
     """The headers of the blocks holding the cited lines: each line above a
     range indented less than all below it, back to one not indented (`enum
-    AWSSigV4 {` and `static func sign(` above a line of the signing's body)."""
+    AWSSigV4 {` and `static func sign(` above a line of the signing's body);
+    for a brace alone on its line, the line it opens (`class OutfitItem
+    extends Model` above `{`, as PHP, C# and C write a class)."""
     headers: list[str] = []
     for first, _ in ranges:
         below = next((_indent(line) for line in lines[first - 1 :] if line.strip()), 0)
-        for line in reversed(lines[: first - 1]):
-            if not below:
-                break
+        above = first - 1
+        while below and above > 0:
+            above -= 1
+            line = lines[above]
             if line.strip() and _indent(line) < below:
+                if line.strip() == "{":
+                    line = next((o for o in reversed(lines[:above]) if o.strip()), line)
                 if not _CONTROL.match(line):
                     headers.append(line)
                 below = _indent(line)
