@@ -52,6 +52,25 @@ def test_a_label_in_words_names_no_other_file(tmp_path: Path) -> None:
     assert "names another file than its link" in found[1][2]
 
 
+def test_a_link_missing_the_file_its_text_names_is_one_finding(tmp_path: Path) -> None:
+    # katalog-thrift's Qoder wiki: `[hashing.php:1-55](file://config/hashin.php#L1-L55)`,
+    # the link's file a typo of the text's. One defect, the link: said malformed
+    # with the file the text names, not missing besides.
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "hashing.php").write_text(SOURCE, encoding="utf-8")
+    body = "**章节来源**\n- [hashing.php:1-9](file://config/hashin.php#L1-L9)\n"
+    found = _found(tmp_path, body)
+    assert [(line, code) for line, code, _ in found] == [(9, "DL804")]
+    assert found[0][2].endswith(
+        "(`config/hashin.php`), which the tree does not have; it has `config/hashing.php`"
+    )
+    # Near miss: a text naming no file the tree has leaves the missing file said.
+    body = "**章节来源**\n- [hashed.php:1-9](file://config/hashin.php#L1-L9)\n"
+    found = _found(tmp_path, body)
+    assert [(line, code) for line, code, _ in found] == [(9, "DL801"), (9, "DL804")]
+    assert found[1][2].endswith("names another file than its link (`config/hashin.php`)")
+
+
 def test_a_windows_path_is_malformed_and_names_the_file_it_meant(tmp_path: Path) -> None:
     body = "**章节来源**\n- [compat.py](file://src\\compat.py#L1-L50)\n"
     found = _found(tmp_path, body)

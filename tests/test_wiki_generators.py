@@ -286,6 +286,31 @@ def test_citation_texts_running_the_lines_on_are_said_once_a_page_and_judged(
     assert [code for code, _ in found()] == ["DL804"]
 
 
+def test_a_link_from_the_page_s_folder_to_the_file_its_text_names_is_one_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # KanStack's wiki, two folders down: `[src/app.ts:3-9](../src/app.ts)`
+    # climbs one folder short of the file its text names from the root, where
+    # the page's other citation, of a file beside the wiki, reads from its
+    # folder. Said malformed once, not missing besides.
+    _app_and_readme(tmp_path)
+    (tmp_path / "docs" / "wiki").mkdir(parents=True)
+    (tmp_path / "docs" / "notes.md").write_text("One.\nTwo.\n")
+    page = tmp_path / "docs" / "wiki" / "1-overview.md"
+    page.write_text(
+        DEEPWIKI_HEAD.replace("](../", "](../../")
+        + "It starts here [src/app.ts:3-9](../src/app.ts#L3-L9), "
+        + "as noted [docs/notes.md:1-2](../notes.md#L1-L2).\n"
+    )
+    assert _json_findings(monkeypatch, capsys, tmp_path, str(page)) == [
+        (
+            "DL804",
+            "citation `src/app.ts:3-9` names another file than its link (`docs/src/app.ts`), "
+            "which the tree does not have; it has `src/app.ts`",
+        )
+    ]
+
+
 def test_a_link_text_escaping_an_underscore_names_the_path_its_target_does():
     # blixten85/product-describer's cubic wiki writes `provider\_config.py`
     # in the link's text and target alike; both render `provider_config.py`.

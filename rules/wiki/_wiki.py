@@ -268,3 +268,25 @@ def placed_elsewhere(path: str, ctx: RuleContext) -> str | None:
         return None
     ending = "/" + path
     return next((p for p in project(ctx).names().paths if p.endswith(ending)), None)
+
+
+def text_file(citation: Citation, ctx: RuleContext) -> str | None:
+    """The file of the tree a citation's text names where its link names
+    another the tree lacks: the text's path from the root (a page linking
+    `src/main.rs` from its own folder, `docs/src/main.rs`), else the text's
+    file name in the link's folder (Qoder's `[hashing.php:1-55]` linking
+    `config/hashin.php`); None otherwise. The link's target is then the one
+    defect, malformed-citation's."""
+    if citation.problem != "other-path" or not citation.path or ctx.exists(citation.path):
+        return None
+    said = _TEXT_PATH.match(citation.text)
+    if said is None:
+        return None
+    named = posixpath.normpath(said[1])
+    folder = posixpath.dirname(citation.path)
+    candidates = (named, posixpath.join(folder, posixpath.basename(named)))
+    return next((c for c in candidates if not c.startswith(("../", "/")) and ctx.is_file(c)), None)
+
+
+_TEXT_PATH = compiled_on_use(r"\s*([^\s:#()\[\]]+\.\w+)")
+"""The path a citation's text starts with (`src/a.ts` of `src/a.ts:4-55`)."""

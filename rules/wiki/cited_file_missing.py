@@ -67,7 +67,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
         facts = citing(page, ctx, "cited-file-exists")
         if facts is None:
             return
-        from ._wiki import judged, placed_elsewhere
+        from ._wiki import judged, placed_elsewhere, text_file
 
         anywhere = facts.generator == ANY_PAGE
         untracked: dict[str, list[Citation]] = {}
@@ -83,6 +83,8 @@ class CitedFileMissing(Rule[MarkdownPage]):
                 continue  # a link to no file is broken-link's; a path never here, no citation
             if judgement.reference is None and placed_elsewhere(citation.path, ctx):
                 continue  # a bare file name where a path belongs: malformed-citation's
+            if judgement.reference is None and text_file(citation, ctx):
+                continue  # a link missing the file its text names: malformed-citation's
             folder = untracked_folder(citation.path, ctx) if not judgement.at else None
             if folder is not None:
                 untracked.setdefault(folder, []).append(citation)

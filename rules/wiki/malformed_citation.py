@@ -34,7 +34,10 @@ class MalformedCitation(Rule[MarkdownPage]):
         what="""Flags a citation its wiki's grammar does not allow, at the citation:
         an empty target (`[a.ts:3]()`), a link text naming another file or other
         lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`; a label in words,
-        `[Sub-packages](file://README.md#L88-L114)`, names no file), a bare file name
+        `[Sub-packages](file://README.md#L88-L114)`, names no file; where the
+        target is no file of the tree and the text names one, from the root
+        or in the target's folder, `[hashing.php:1-55](file://config/hashin.php)`,
+        the finding says so, and cited-file-missing says nothing), a bare file name
         where the target has a path or where the project has the file in a
         folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
         the link's own text pasted as its path
@@ -88,7 +91,7 @@ class MalformedCitation(Rule[MarkdownPage]):
         facts = citing(page, ctx, "well-formed")
         if facts is None:
             return
-        from ._wiki import placed_elsewhere
+        from ._wiki import placed_elsewhere, text_file
 
         if facts.climbing_short is not None:
             yield self._climbing_short(ctx.path, facts.climbing_short)
@@ -100,6 +103,8 @@ class MalformedCitation(Rule[MarkdownPage]):
                 continue  # said once a page, above
             if citation.problem:
                 message, cause = self._said(citation)
+                if named := text_file(citation, ctx):
+                    message += f", which the tree does not have; it has `{named}`"
                 yield Finding(citation.line, citation.column, message, cause=cause)
             elif facts.generator == ANY_PAGE:
                 continue  # a reader's path: looked up in the tree already
