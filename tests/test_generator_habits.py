@@ -1,7 +1,7 @@
 """A wiki generator's habits read as one cause each (issue 91, item 3): a
 file's name in any script is a name, a Windows path names the file it
-meant, a range written backwards says so; whole files cited one line past
-their end are one finding a page (item 4)."""
+meant, a range written backwards says so; ranges running to one line past
+their file's end are one finding a page (item 4)."""
 
 from __future__ import annotations
 
@@ -120,17 +120,23 @@ def test_a_folder_the_project_does_not_ignore_is_missing_file_by_file(tmp_path: 
     assert [(line, code) for line, code, _ in found] == [(n, "DL801") for n in (9, 10, 11, 12)]
 
 
-def test_whole_files_cited_one_line_past_their_end_are_one_finding_a_page(tmp_path: Path) -> None:
-    # Qoder counts the empty line after a file's last newline: `1-41` of 40 lines.
+def test_ranges_running_one_line_past_their_file_s_end_are_one_finding_a_page(
+    tmp_path: Path,
+) -> None:
+    # Qoder counts the empty line after a file's last newline: `1-41` of 40
+    # lines, the whole file; `2-41`, from a definition to the file's end.
     body = (
         "**章节来源**\n- [图片.py](file://src/图片.py#L1-L41)\n"
         "- [compat.py](file://src/compat.py#L1-L41)\n"
         "- [compat.py](file://src/compat.py#L1-L42)\n- [图片.py](file://src/图片.py#L2-L41)\n"
+        "- [compat.py](file://src/compat.py#L41)\n"
     )
     found = _found(tmp_path, body)
-    assert [(line, code) for line, code, _ in found] == [(9, "DL802"), (11, "DL802"), (12, "DL802")]
-    assert found[0][2].startswith("2 citations on this page cite their whole file and one line")
-    assert found[0][2].endswith("`src/compat.py:1-41` (40 lines); on lines 9, 10")
-    # Two past the end, or not from line 1: no habit, each said on its own.
+    assert [(line, code) for line, code, _ in found] == [(9, "DL802"), (11, "DL802"), (13, "DL802")]
+    assert found[0][2].startswith("3 citations on this page run to one line past their file's end")
+    assert found[0][2].endswith(
+        "`src/compat.py:1-41` (40 lines), `src/图片.py:2-41` (40 lines); on lines 9, 10, 12"
+    )
+    # Two past the end, or the empty line alone: no habit, each said on its own.
     assert found[1][2].startswith("`src/compat.py:1-42` cites lines the file does not have")
-    assert found[2][2].startswith("`src/图片.py:2-41` cites lines the file does not have")
+    assert found[2][2].startswith("`src/compat.py:41` cites lines the file does not have")

@@ -4,8 +4,8 @@ doclint run: each label's kind is one claim of issue 58, proven by one rule.
 A label is (page, line, kind); doclint's findings on the labelled pages are
 mapped to kinds by their rule, and each finding and each label matches at
 most once (two citations of one range on one line are two labels). A habit
-said once a page (range-outside-file's whole files cited one line past their
-end) is one finding for several citations, each labelled as the fault it is:
+said once a page (range-outside-file's ranges running to one line past their
+file's end) is one finding for several citations, each labelled as the fault it is:
 it counts once at each page line its message names."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def doclint_rows(repo: Path, folder: str, pages: list[str]) -> Counter[Row]:
     return rows
 
 
-SAID_ONCE = {"range-outside-file/whole-file-plus-one"}
+SAID_ONCE = {"range-outside-file/one-past-end"}
 """The causes whose one finding a page stands for several citations, each
 a labelled fault: it names their page lines last (`...; on lines 12, 30`)."""
 

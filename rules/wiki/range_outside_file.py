@@ -40,21 +40,22 @@ class RangeOutsideFile(Rule[MarkdownPage]):
         count the empty string after a file's last newline as a line: the link
         lands on nothing, and the claim it supports has no evidence. That last
         habit is one cause, said once a page: when two or more citations of a
-        page cite their whole file and one line past its end (`x.py:1-121` of
-        a 120-line file), one finding at the first names how many, a few of
-        them, and the page lines of all (`on lines 12, 30, 45`); a range two
-        past the end, or one not starting at line 1, is said on its own.""",
+        page run to one line past their file's end (`x.py:1-121` of a 120-line
+        file, its whole file; `x.py:88-121`, from a definition to the file's
+        end), one finding at the first names how many, a few of them, and the
+        page lines of all (`on lines 12, 30, 45`); a range two past the end, or
+        of the empty line alone (`x.py:121`), is said on its own.""",
         example="""`[src/app/const.ts:1-20](../src/app/const.ts#L1-L20)` for
         a 19-line file.""",
         use_instead="cite lines the file has (`#L1-L19`).",
     )
     PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
     REVERSED = Cause("range-outside-file/reversed", "Cited range that ends before it starts")
-    WHOLE_FILE = Cause(
-        "range-outside-file/whole-file-plus-one",
-        "Whole files cited one line past their end",
+    ONE_PAST = Cause(
+        "range-outside-file/one-past-end",
+        "Ranges running to one line past their file's end",
     )
-    causes = (PAST_END, REVERSED, WHOLE_FILE)
+    causes = (PAST_END, REVERSED, ONE_PAST)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -64,8 +65,8 @@ class RangeOutsideFile(Rule[MarkdownPage]):
             return
         from ._wiki import judged, shown_at, shown_ranges
 
-        # The page's whole-file-plus-one citations: each one's finding and how it is named.
-        whole: list[tuple[Finding, str]] = []
+        # The page's citations one past their file's end: each one's finding and how it is named.
+        habit: list[tuple[Finding, str]] = []
         for judgement in judged(page, ctx):
             if judgement is None or judgement.reference is None:
                 continue
@@ -83,38 +84,41 @@ class RangeOutsideFile(Rule[MarkdownPage]):
                 f"{count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
             )
             past_end = Finding(citation.line, citation.column, message, cause=self.PAST_END)
-            if _whole_file_plus_one(citation, count):
-                whole.append((past_end, f"{cited} ({count} lines)"))
+            if _one_past_end(citation, count):
+                habit.append((past_end, f"{cited} ({count} lines)"))
             else:
                 yield past_end
-        if len(whole) == 1:
-            yield whole[0][0]  # one such citation is no habit: said as any other
-        elif whole:
-            first = whole[0][0]
-            yield Finding(first.line, first.column, said_once(whole), cause=self.WHOLE_FILE)
+        if len(habit) == 1:
+            yield habit[0][0]  # one such citation is no habit: said as any other
+        elif habit:
+            first = habit[0][0]
+            yield Finding(first.line, first.column, said_once(habit), cause=self.ONE_PAST)
 
 
 SHOWN = 3
-"""How many of a page's whole-file-plus-one citations its finding names."""
+"""How many of a page's citations one past their file's end its finding names."""
 
 
-def _whole_file_plus_one(citation: Citation, count: int) -> bool:
-    """The generator's habit: the citation covers its whole file and the
-    empty line after the file's last newline (`1-121` of 120 lines), and
-    no other range of it is outside the file."""
+def _one_past_end(citation: Citation, count: int) -> bool:
+    """The generator's habit: the citation runs from a line of its file to
+    the empty line after the file's last newline (`1-121` or `88-121` of
+    120 lines), and no other range of it is outside the file."""
     outside = [(a, b) for a, b in citation.ranges if not 0 < a <= b <= count]
-    return count > 0 and outside == [(1, count + 1)]
+    if len(outside) != 1:
+        return False
+    first, last = outside[0]
+    return 0 < first <= count and last == count + 1
 
 
-def said_once(whole: list[tuple[Finding, str]]) -> str:
-    """The one finding of a page's whole-file-plus-one citations: how many,
-    the first few, and the page line of each (which a reader, and the
+def said_once(habit: list[tuple[Finding, str]]) -> str:
+    """The one finding of a page's citations one past their file's end: how
+    many, the first few, and the page line of each (which a reader, and the
     labelled sets' test, take for the citations it stands for)."""
-    distinct = list(dict.fromkeys(name for _, name in whole))  # a file cited twice, named once
+    distinct = list(dict.fromkeys(name for _, name in habit))  # a file cited twice, named once
     named = ", ".join(distinct[:SHOWN])
     more = f" and {len(distinct) - SHOWN} more" if len(distinct) > SHOWN else ""
-    lines = ", ".join(str(finding.line) for finding, _ in whole)
+    lines = ", ".join(str(finding.line) for finding, _ in habit)
     return (
-        f"{len(whole)} citations on this page cite their whole file and one line past its end "
+        f"{len(habit)} citations on this page run to one line past their file's end "
         f"(the empty line after the last newline counted): {named}{more}; on lines {lines}"
     )

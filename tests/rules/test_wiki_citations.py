@@ -284,16 +284,18 @@ def test_lines_past_the_files_end_are_reported_the_last_line_is_not(tmp_path, do
     ]
 
 
-def test_whole_files_cited_one_line_past_their_end_are_said_once_a_page(tmp_path, doclint):
+def test_ranges_running_one_line_past_their_file_s_end_are_said_once_a_page(tmp_path, doclint):
     # Qoder's habit (issue 91): `1-21` of a 20-line file, the empty line after
-    # the last newline counted. One finding a page, naming the lines of all.
+    # the last newline counted, and `2-10` of a 9-line one, from a line to the
+    # file's end. One finding a page, naming the lines of all.
     write(tmp_path, {"src/pkg/utils/match.ts": lines(GAME[:20]), "src/app.ts": lines(GAME[:9])})
     page = SCRIPTCAT_HEAD + (
         "Sources: [src/pkg/utils/match.ts:1-21](../src/pkg/utils/match.ts#L1-L21)\n\n"
         "Sources: [src/app.ts:1-10](../src/app.ts#L1-L10)\n\n"
         "Again [src/pkg/utils/match.ts:1-21](../src/pkg/utils/match.ts#L1-L21).\n\n"
         "Two past: [src/pkg/utils/match.ts:1-22](../src/pkg/utils/match.ts#L1-L22)\n\n"
-        "Not whole: [src/app.ts:2-10](../src/app.ts#L2-L10)\n"
+        "To its end: [src/app.ts:2-10](../src/app.ts#L2-L10)\n\n"
+        "The empty line alone: [src/app.ts:10](../src/app.ts#L10)\n"
     )
     write(tmp_path, {SCRIPTCAT_PAGE: page})
     first, again = line_of(page, "#L1-L21"), line_of(page, "Again")
@@ -302,9 +304,10 @@ def test_whole_files_cited_one_line_past_their_end_are_said_once_a_page(tmp_path
             SCRIPTCAT_PAGE,
             first,
             "DL802",
-            "3 citations on this page cite their whole file and one line past its end (the "
+            "4 citations on this page run to one line past their file's end (the "
             "empty line after the last newline counted): `src/pkg/utils/match.ts:1-21` "
-            f"(20 lines), `src/app.ts:1-10` (9 lines); on lines {first}, {first + 2}, {again}",
+            "(20 lines), `src/app.ts:1-10` (9 lines), `src/app.ts:2-10` (9 lines); "
+            f"on lines {first}, {first + 2}, {again}, {line_of(page, '#L2-L10')}",
         ),
         (
             SCRIPTCAT_PAGE,
@@ -314,9 +317,9 @@ def test_whole_files_cited_one_line_past_their_end_are_said_once_a_page(tmp_path
         ),
         (
             SCRIPTCAT_PAGE,
-            line_of(page, "#L2-L10"),
+            line_of(page, "#L10)"),
             "DL802",
-            "`src/app.ts:2-10` cites lines the file does not have: it has 9 lines",
+            "`src/app.ts:10` cites lines the file does not have: it has 9 lines",
         ),
     ]
 
