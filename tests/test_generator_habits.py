@@ -71,6 +71,22 @@ def test_a_link_missing_the_file_its_text_names_is_one_finding(tmp_path: Path) -
     assert found[1][2].endswith("names another file than its link (`config/hashin.php`)")
 
 
+def test_a_file_named_in_other_letter_case_is_said_with_the_tree_s_name(tmp_path: Path) -> None:
+    # katalog-thrift's Qoder wiki lists `app/Http/controllers/...` for the
+    # tree's `app/Http/Controllers/...`: a case-blind disk opens it, the
+    # forge's link does not.
+    body = "**章节来源**\n- [Compat.py](file://SRC/Compat.py#L1-L9)\n"
+    found = _found(tmp_path, body)
+    assert [(line, code) for line, code, _ in found] == [(9, "DL801")]
+    assert found[0][2] == (
+        "`SRC/Compat.py` is cited but not in the tree, which has `src/compat.py` "
+        "(the letter case differs)"
+    )
+    # Near miss: a name the tree has in no case is said as before.
+    found = _found(tmp_path, "**章节来源**\n- [Compat2.py](file://src/Compat2.py#L1-L9)\n")
+    assert [message for _, _, message in found] == ["`src/Compat2.py` is cited but not in the tree"]
+
+
 def test_a_windows_path_is_malformed_and_names_the_file_it_meant(tmp_path: Path) -> None:
     body = "**章节来源**\n- [compat.py](file://src\\compat.py#L1-L50)\n"
     found = _found(tmp_path, body)

@@ -290,3 +290,31 @@ def text_file(citation: Citation, ctx: RuleContext) -> str | None:
 
 _TEXT_PATH = compiled_on_use(r"\s*([^\s:#()\[\]]+\.\w+)")
 """The path a citation's text starts with (`src/a.ts` of `src/a.ts:4-55`)."""
+
+
+def in_other_case(path: str, ctx: RuleContext) -> str | None:
+    """The file of the tree a path names in other letter case
+    (`app/Http/controllers/Ugc.php` for `app/Http/Controllers/Ugc.php`),
+    which a case-blind file system opens and a forge's link does not; None
+    where the tree has none, or several."""
+    parts = path.split("/")
+    found = ""
+    for index, part in enumerate(parts):
+        listing = ctx.children(found)
+        if listing is None:
+            return None
+        files, folders = listing
+        same = [
+            n for n in (files if index == len(parts) - 1 else folders) if n.lower() == part.lower()
+        ]
+        if len(same) != 1:
+            return None
+        found = posixpath.join(found, same[0])
+    return found if found != path else None
+
+
+def other_case_said(path: str, ctx: RuleContext) -> str:
+    """What a finding on a file the tree lacks adds where the tree has it in
+    other letter case: ", which has `X` (the letter case differs)"; "" else."""
+    found = in_other_case(path, ctx)
+    return f", which has `{found}` (the letter case differs)" if found else ""

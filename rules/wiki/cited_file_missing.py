@@ -30,7 +30,10 @@ class CitedFileMissing(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
         one pinned to a commit) whose file is not in the tree, at the citation.
-        A file renamed since a pinned commit is looked for under its new name.
+        A file renamed since a pinned commit is looked for under its new name;
+        where the tree has the file in other letter case (`controllers/` for
+        `Controllers/`, which a case-blind disk opens and the forge does not),
+        the finding names it.
 
         On any other Markdown page (a design note, a guide, a `LIFECYCLE.md`),
         a path counts as a citation only when it names a file of the tree, so
@@ -67,7 +70,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
         facts = citing(page, ctx, "cited-file-exists")
         if facts is None:
             return
-        from ._wiki import judged, placed_elsewhere, text_file
+        from ._wiki import judged, other_case_said, placed_elsewhere, text_file
 
         anywhere = facts.generator == ANY_PAGE
         untracked: dict[str, list[Citation]] = {}
@@ -96,6 +99,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
                 cause = self.GONE
             else:
                 message = f"`{citation.path}` is cited but not in the tree"
+                message += other_case_said(citation.path, ctx)
                 cause = self.NEVER
             yield Finding(citation.line, citation.column, message, cause=cause)
         for cited in untracked.values():

@@ -30,11 +30,14 @@ class SourceListMissing(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags an entry of a wiki page's list of relevant source files
         (DeepWiki's "Relevant source files", a front matter `sources:` list)
-        whose file is not in the tree, at the entry. An entry pinned to another
-        repository's URL is not judged. Entries under a folder the tree does
-        not have and the root's `.gitignore` leaves out (the author's
-        `venv/`) are one finding a page for each such folder, none where
-        the page's citations cite it too (cited-file-missing says it).""",
+        whose file is not in the tree, at the entry; where the tree has it in
+        other letter case (`controllers/` for `Controllers/`, which a
+        case-blind disk opens and the forge does not), the finding names it.
+        An entry pinned to another repository's URL is not judged. Entries
+        under a folder the tree does not have and the root's `.gitignore`
+        leaves out (the author's `venv/`) are one finding a page for each
+        such folder, none where the page's citations cite it too
+        (cited-file-missing says it).""",
         why="""The list says what the page was written from. An
         entry the project does not have (deleted, renamed, never there) sends
         readers and reviewers to nothing, and marks a page written from files
@@ -52,7 +55,7 @@ class SourceListMissing(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The wiki's helpers are imported where they are used (__init__.py says why).
-        from ._wiki import wiki_claiming
+        from ._wiki import other_case_said, wiki_claiming
 
         facts = wiki_claiming(page, ctx, "source-list-exists")
         if facts is None:
@@ -77,6 +80,7 @@ class SourceListMissing(Rule[MarkdownPage]):
                 if entry.repository not in remotes and not _pinned_here(entry.commit, ctx):
                     continue
             message = f"source list entry `{entry.path}` is not in the tree"
+            message += other_case_said(entry.path, ctx)
             yield Finding(entry.line, entry.column, message, cause=self.GONE)
         for entries in untracked.values():
             first = entries[0]
