@@ -71,7 +71,8 @@ class SiteLink(NamedTuple):
     column: int
     target: str
     slug: str
-    """The page's slug without its number (`ticket-virtual-object`)."""
+    """The page's slug without its number (`ticket-virtual-object`); for a
+    link by the page's number alone, that number after `#` (`#4.2`)."""
 
 
 class NameMention(NamedTuple):

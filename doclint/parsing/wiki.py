@@ -355,7 +355,9 @@ def _site_link(link: Link, grammar: WikiGrammar) -> SiteLink | None:
     match = grammar.site_link.match(link.target)
     if match is None:
         return None
-    return SiteLink(link.line, link.column, link.target, page_slug(match.group("slug"), grammar))
+    number = match.groupdict().get("number")
+    slug = f"#{number}" if number else page_slug(match.group("slug"), grammar)
+    return SiteLink(link.line, link.column, link.target, slug)
 
 
 def page_slug(name: str, grammar: WikiGrammar) -> str:

@@ -144,7 +144,10 @@ class SourceListModel(Strict):
 
 
 class SiteModel(Strict):
-    link: str = Field(description="A link to a page of the wiki's site (group `slug`).")
+    link: str = Field(
+        description="A link to a page of the wiki's site (group `slug`; or `number`, for a link "
+        "by the page's number alone, `#4.2`)."
+    )
     page_number: str = Field(default="", description="The number starting a page's name.")
 
     @field_validator("link")

@@ -218,7 +218,8 @@ def wiki_claiming(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | N
 
 def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
     """The pages beside the page at `path`, by their slug (a page's name
-    without its number, as its site writes it)."""
+    without its number, as its site writes it) and by their number after
+    `#` (`#4.2` for `4.2-slug.md`, `4-2-slug.md`)."""
     from doclint.rule_api_generators import page_slug
 
     grammar = next(w.grammar for w in ctx.generators.wikis if w.generator == generator)
@@ -230,6 +231,9 @@ def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
     for name in listing[0]:
         if name.endswith(".md"):
             found.setdefault(page_slug(name[:-3], grammar), name)
+            number = grammar.page_number.match(name) if grammar.page_number else None
+            if number is not None:
+                found.setdefault("#" + name[: number.end()].rstrip("-").replace("-", "."), name)
     return found
 
 

@@ -26,8 +26,9 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
     summary = "A link to the wiki's site for a page that is in the tree."
     docs = RuleDocs(
         what="""Flags a link to a page of the wiki's web site (DeepWiki's
-        `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
-        the link. Copied into a repository, such a link resolves against the
+        `/owner/repo/4.2-slug`, or `#4.2`, the page's number alone, which no
+        heading of the page it stands on answers) whose page is in the tree
+        beside this one, at the link. Copied into a repository, such a link resolves against the
         repository's host (a 404 on GitHub) instead of the page next to it. The
         safe fix rewrites the link to the file (an inline link's; a reference
         link's target, on its definition's line, is left to the reader). A site
@@ -63,7 +64,8 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
             from urllib.parse import quote
 
             target = quote(name, safe="/&@!$'*+,;=:-._~")
-            fragment = link.target.partition("#")[2]
+            # A link by the page's number alone (`#4.2`) has no fragment of its own.
+            fragment = "" if link.target.startswith("#") else link.target.partition("#")[2]
             if fragment:
                 target += "#" + fragment
             edit = _edit(ctx.lines[link.line - 1], link.line, link.column, link.target, target)

@@ -746,6 +746,29 @@ def test_a_site_link_copied_as_a_bare_slug_is_the_site_s_a_page_link_is_not(tmp_
     )
 
 
+def test_a_link_by_a_page_s_number_alone_is_the_site_s_when_the_tree_has_the_page(
+    tmp_path, doclint, monkeypatch, capsys
+):
+    # KanStack's DeepWiki export links `[useCardEditor](#5.2.3)`: the site's
+    # page 5.2.3, no heading of the page it stands on.
+    page = SCRIPTCAT_HEAD + "See [the editor](#5.2.3), not [this](#9.9).\n"
+    write(tmp_path, {SCRIPTCAT_PAGE: page, ".deepwiki/5.2.3-usecardeditor.md": "# Editor\n"})
+    found = doclint(tmp_path, SCRIPTCAT_PAGE, select="DL808,DL402")[0]
+    at = line_of(page, "#5.2.3")
+    assert [(f[1], f[2], f[3]) for f in found] == [
+        (at, "DL402", f"`#9.9` is not a heading anchor of `{SCRIPTCAT_PAGE}`"),
+        (
+            at,
+            "DL808",
+            "`#5.2.3` is the wiki site's page; the tree has it as `5.2.3-usecardeditor.md`",
+        ),
+    ]
+    # The fix links the page, with no fragment: the number was no heading's.
+    args = ("check", "--no-cache", "--isolated", "--select", "DL808", "--diff")
+    shown = run_cli(monkeypatch, capsys, tmp_path, *args).out
+    assert "+See [the editor](5.2.3-usecardeditor.md), not [this](#9.9)." in shown
+
+
 def test_the_fix_rewrites_the_site_link_to_the_file_only_when_asked(tmp_path, monkeypatch, capsys):
     _site_tree(tmp_path)
     page = tmp_path / CHECKOUT_PAGE
