@@ -4,6 +4,8 @@ million links, a hundred to the same page on a keyword index."""
 
 from __future__ import annotations
 
+import posixpath
+
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -67,7 +69,26 @@ def _missing(
         f"link target `{shown_target(written)}` does not exist"
         f" (resolved to `{shown_tree_path(target.path)}`)"
     )
+    meant = _meant(page.path, target.path, written, ctx)
+    if meant is not None:
+        message += f"; the tree has `{shown_tree_path(meant)}`"
     return message, _missing_cause(written.partition("#")[0], ctx.generators.file_docs_endings)
+
+
+def _meant(page: str, missing: str, written: str, ctx: RuleContext) -> str | None:
+    """The file a link missing its target most likely meant, where exactly
+    one stands so: its name in the linking page's folder (a link climbing a
+    folder too many, `../5.2-slug.md` beside the page), or its path read
+    from the root (one climbing too few, `../api/x.go` from `docs/plans/`)."""
+    path = written.partition("#")[0]
+    while path.startswith(("./", "../")):
+        path = path.partition("/")[2]
+    candidates = {
+        posixpath.join(posixpath.dirname(page), posixpath.basename(missing)),
+        posixpath.normpath(path) if path else "",
+    }
+    found = [c for c in candidates if c and c != missing and ctx.is_file(c)]
+    return found[0] if len(found) == 1 else None
 
 
 def _missing_cause(path: str, file_docs: tuple[str, ...]) -> Cause:

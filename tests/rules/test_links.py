@@ -86,6 +86,23 @@ def test_every_link_to_a_missing_page_is_reported(tmp_path):
     assert got == [(3, 3, "DL401"), (4, 3, "DL401"), (5, 3, "DL401")]
 
 
+def test_a_missing_target_names_the_one_file_the_link_most_likely_meant(tmp_path, monkeypatch):
+    # KanStack's wiki climbs a folder too many (`../5.2-x.md` beside the page);
+    # tmi's plans a folder too few (`../api/x.go` from `docs/plans/`).
+    write(tmp_path, {"docs/wiki/5.2-x.md": "# X\n", "api/x.go": "package api\n"})
+    text = "# K\n\n[x](../5.2-x.md) [y](../api/x.go#L3) [z](../gone.md)\n"
+    monkeypatch.chdir(tmp_path)  # paths are shown from the cwd
+    settings = Settings(select=["DL401"], root=tmp_path, cache=False)
+    report = check_text(text, "docs/wiki/k.md", settings)
+    assert [d.message for d in report.diagnostics] == [
+        "link target `../5.2-x.md` does not exist (resolved to `docs/5.2-x.md`); "
+        "the tree has `docs/wiki/5.2-x.md`",
+        "link target `../api/x.go#L3` does not exist (resolved to `docs/api/x.go`); "
+        "the tree has `api/x.go`",
+        "link target `../gone.md` does not exist (resolved to `docs/gone.md`)",
+    ]
+
+
 def test_an_anchor_differing_only_in_hyphens_is_named_and_offered(tmp_path):
     # A table of contents linking `#quick-start` for "## 🚀 Quick Start":
     # GitHub's anchor keeps the hyphen the emoji leaves, `#-quick-start`.
