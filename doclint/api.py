@@ -64,7 +64,9 @@ def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -
     return _report(result)
 
 
-def check_text(text: str | bytes, path: str = "<text>", settings: Settings | None = None) -> Report:
+def check_text(
+    text: str | bytes, path: str | os.PathLike[str] = "<text>", settings: Settings | None = None
+) -> Report:
     """Check one text as if it were the file `path` of the tree. Bytes are read
     as doclint reads a file (UTF-8 with its bad bytes reported, or UTF-16).
     With `settings.root`, a relative `path` is relative to that root; without,
@@ -73,6 +75,7 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     else the cwd, as for a file on disk."""
     if not isinstance(text, str | bytes):
         raise TypeError(f"check_text takes str or bytes, not {type(text).__name__}")
+    path = os.fspath(path)
     settings = settings or _found_settings([path])
     file = Path(path)
     cwd = Path.cwd()
@@ -135,7 +138,7 @@ class FixedPaths:
 
 def fix_text(
     text: str,
-    path: str = "<text>",
+    path: str | os.PathLike[str] = "<text>",
     settings: Settings | None = None,
     *,
     unsafe: bool = False,
@@ -144,6 +147,7 @@ def fix_text(
     does to a file; `unsafe` as `--unsafe-fixes`), checked as the file `path`
     of the tree. Nothing is written."""
     data = _str(text, "fix_text").encode("utf-8")
+    path = os.fspath(path)
     settings = settings or _found_settings([path])
     fixed, result = fix_stdin(data, path, settings, FixSettings(unsafe=unsafe))
     new = fixed.data.decode("utf-8") if fixed.data is not None else text

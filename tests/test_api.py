@@ -101,6 +101,15 @@ def test_check_text_reads_the_configuration_above_its_path(tmp_path, monkeypatch
     assert "DL101" in codes and not any(code.startswith("DL2") for code in codes)
 
 
+def test_check_text_and_fix_text_take_a_path_object_as_its_string(tmp_path, monkeypatch):
+    write(tmp_path, TREE)
+    monkeypatch.chdir(tmp_path)
+    text = TREE["docs/pkg/mod.py_kw.md"]
+    named = "docs/pkg/mod.py_kw.md"
+    assert doclint.check_text(text, Path(named)) == doclint.check_text(text, named)
+    assert doclint.fix_text(text, Path(named)) == doclint.fix_text(text, named)
+
+
 def test_a_diagnostic_carries_every_field_of_the_json_row(tmp_path, monkeypatch, capsys):
     write(tmp_path, TREE)
     cli = _cli_json(monkeypatch, capsys, tmp_path, "--no-cache", "--isolated", "docs")
