@@ -76,19 +76,18 @@ def _missing(
 
 
 def _meant(page: str, missing: str, written: str, ctx: RuleContext) -> str | None:
-    """The file a link missing its target most likely meant, where exactly
-    one stands so: its name in the linking page's folder (a link climbing a
-    folder too many, `../5.2-slug.md` beside the page), or its path read
-    from the root (one climbing too few, `../api/x.go` from `docs/plans/`)."""
+    """The file a link missing its target meant where its path read from the
+    root is one (a link climbing too few folders, tmi's plans linking
+    `../api/x.go` from `docs/superpowers/plans/`); None else. A name alone is
+    no such sign: a generated tree's `../index.md` means its parent's page,
+    which is missing, not the page of the same name beside the link."""
     path = written.partition("#")[0]
     while path.startswith(("./", "../")):
         path = path.partition("/")[2]
-    candidates = {
-        posixpath.join(posixpath.dirname(page), posixpath.basename(missing)),
-        posixpath.normpath(path) if path else "",
-    }
-    found = [c for c in candidates if c and c != missing and ctx.is_file(c)]
-    return found[0] if len(found) == 1 else None
+    meant = posixpath.normpath(path) if path else ""
+    if not meant or meant in (missing, page) or meant.startswith("../"):
+        return None
+    return meant if ctx.is_file(meant) else None
 
 
 def _missing_cause(path: str, file_docs: tuple[str, ...]) -> Cause:

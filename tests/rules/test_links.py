@@ -87,19 +87,19 @@ def test_every_link_to_a_missing_page_is_reported(tmp_path):
 
 
 def test_a_missing_target_names_the_one_file_the_link_most_likely_meant(tmp_path, monkeypatch):
-    # KanStack's wiki climbs a folder too many (`../5.2-x.md` beside the page);
-    # tmi's plans a folder too few (`../api/x.go` from `docs/plans/`).
-    write(tmp_path, {"docs/wiki/5.2-x.md": "# X\n", "api/x.go": "package api\n"})
-    text = "# K\n\n[x](../5.2-x.md) [y](../api/x.go#L3) [z](../gone.md)\n"
+    # tmi's plans climb a folder too few (`../api/x.go` from `docs/wiki/`):
+    # its path read from the root is the file meant.
+    write(tmp_path, {"docs/wiki/index.md": "# K\n", "api/x.go": "package api\n"})
+    text = "# K\n\n[y](../api/x.go#L3) [z](../gone.md) [up](../index.md)\n"
     monkeypatch.chdir(tmp_path)  # paths are shown from the cwd
     settings = Settings(select=["DL401"], root=tmp_path, cache=False)
-    report = check_text(text, "docs/wiki/k.md", settings)
+    report = check_text(text, "docs/wiki/index.md", settings)
     assert [d.message for d in report.diagnostics] == [
-        "link target `../5.2-x.md` does not exist (resolved to `docs/5.2-x.md`); "
-        "the tree has `docs/wiki/5.2-x.md`",
         "link target `../api/x.go#L3` does not exist (resolved to `docs/api/x.go`); "
         "the tree has `api/x.go`",
         "link target `../gone.md` does not exist (resolved to `docs/gone.md`)",
+        # The parent's page, missing: not the page of that name beside the link.
+        "link target `../index.md` does not exist (resolved to `docs/index.md`)",
     ]
 
 
