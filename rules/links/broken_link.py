@@ -21,7 +21,10 @@ class BrokenLink(Rule[AnyPage]):
     summary = "Relative link whose target does not exist."
     docs = RuleDocs(
         what="""Flags a relative link or image (inline, reference-style, or in a table)
-        whose target file or folder does not exist in the tree.""",
+        whose target file or folder does not exist in the tree. Where the path
+        the link writes, read from the root, is a file of the tree (a link
+        climbing too few folders, `../api/x.go` from `docs/plans/`), the finding
+        names it.""",
         why="""Generated trees link every page to its source, its
         siblings and its folder pages. Targets that were never generated (binary
         files listed as documented, pages of another generator pass, paths counted
