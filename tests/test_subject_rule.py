@@ -352,16 +352,18 @@ def test_a_brace_on_its_own_line_opens_the_block_the_line_above_declares(tmp_pat
         "        return $this->belongsTo(User::class);\n    }\n}\n"
     )
 
-    def found(line: int) -> list[tuple[int, str]]:
-        page = f"`OutfitItem` ties an outfit to its products (`Models.php:{line}`).\n"
-        (tmp_path / "README.md").write_text(f"# Outfits\n\n{page}")
-        settings = Settings(select=["DL811"], root=tmp_path, cache=False)
-        report = check_paths([tmp_path / "README.md"], settings)
-        return [(d.line, d.cause.id if d.cause else "") for d in report.diagnostics]
+    def page(line: int) -> str:
+        return f"# Outfits\n\n`OutfitItem` ties an outfit to its products (`Models.php:{line}`).\n"
 
-    assert found(9) == []
+    assert _diagnosed(tmp_path, page(9)) == []
     # The same sentence citing the other class's body: its headers show nothing.
-    assert found(17) == [(3, "subject-not-in-cited-lines/elsewhere")]
+    assert _diagnosed(tmp_path, page(17)) == [
+        (
+            3,
+            "the sentence names `OutfitItem`, at `OutfitItem` on 5; line 17 holds "
+            "`return $this->belongsTo(User::class);`",
+        )
+    ]
 
 
 def test_lines_using_what_the_file_imports_from_a_named_library_show_it(tmp_path: Path) -> None:
