@@ -216,15 +216,23 @@ def wiki_claiming(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | N
     return facts if grammar is not None and claim in grammar.claims else None
 
 
-def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
-    """The pages beside the page at `path`, by their slug (a page's name
-    without its number, as its site writes it) and by their number after
-    `#` (`#4.2` for `4.2-slug.md`, `4-2-slug.md`)."""
+def local_pages(page: PageBase, ctx: RuleContext) -> dict[str, str]:
+    """The pages beside a wiki page, by their slug (a page's name without
+    its number, as its site writes it) and by their number after `#` (`#4.2`
+    for `4.2-slug.md`, `4-2-slug.md`): listed once a page for the rules that
+    ask (site-link-to-local-page, and broken-link's and broken-anchor's
+    `links_judged_by_wiki`)."""
+    return ctx.read_once(page, _local_pages)
+
+
+def _local_pages(page: PageBase, ctx: RuleContext) -> dict[str, str]:
     from doclint.rule_api_generators import page_slug
 
-    grammar = next(w.grammar for w in ctx.generators.wikis if w.generator == generator)
-    folder = posixpath.dirname(path)
-    listing = ctx.children(folder)
+    facts = ctx.wiki(page)
+    if facts is None:
+        return {}
+    grammar = next(w.grammar for w in ctx.generators.wikis if w.generator == facts.generator)
+    listing = ctx.children(posixpath.dirname(page.path))
     if listing is None:
         return {}
     found: dict[str, str] = {}
@@ -240,14 +248,19 @@ def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
 def links_judged_by_wiki(page: PageBase, ctx: RuleContext) -> frozenset[tuple[int, int]]:
     """Where a wiki page's links are judged by the citation rules instead:
     its citations (cited-file-missing) and its links to the wiki site's
-    pages that the tree has (site-link-to-local-page)."""
+    pages that the tree has (site-link-to-local-page). Read once a page for
+    broken-link and broken-anchor alike."""
+    return ctx.read_once(page, _judged_by_wiki)
+
+
+def _judged_by_wiki(page: PageBase, ctx: RuleContext) -> frozenset[tuple[int, int]]:
     facts = ctx.wiki(page)
     if facts is None:
         return frozenset()
     places = {(c.line, c.column) for c in facts.citations}
     places.update((s.line, s.column) for s in facts.sources)
     if facts.site_links:
-        local = local_pages(page.path, facts.generator, ctx)
+        local = local_pages(page, ctx)
         places.update((s.line, s.column) for s in facts.site_links if s.slug in local)
     return frozenset(places)
 
@@ -296,29 +309,23 @@ _TEXT_PATH = compiled_on_use(r"\s*([^\s:#()\[\]]+\.\w+)")
 """The path a citation's text starts with (`src/a.ts` of `src/a.ts:4-55`)."""
 
 
-def in_other_case(path: str, ctx: RuleContext) -> str | None:
-    """The file of the tree a path names in other letter case
-    (`app/Http/controllers/Ugc.php` for `app/Http/Controllers/Ugc.php`),
-    which a case-blind file system opens and a forge's link does not; None
-    where the tree has none, or several."""
+def other_case_said(path: str, ctx: RuleContext) -> str:
+    """What a finding on a file the tree lacks adds where the tree has it in
+    other letter case (`app/Http/controllers/Ugc.php` for
+    `app/Http/Controllers/Ugc.php`, which a case-blind file system opens and
+    a forge's link does not): ", which has `X` (the letter case differs)";
+    "" where the tree has no such file, or several."""
     parts = path.split("/")
     found = ""
     for index, part in enumerate(parts):
         listing = ctx.children(found)
         if listing is None:
-            return None
+            return ""
         files, folders = listing
         same = [
             n for n in (files if index == len(parts) - 1 else folders) if n.lower() == part.lower()
         ]
         if len(same) != 1:
-            return None
+            return ""
         found = posixpath.join(found, same[0])
-    return found if found != path else None
-
-
-def other_case_said(path: str, ctx: RuleContext) -> str:
-    """What a finding on a file the tree lacks adds where the tree has it in
-    other letter case: ", which has `X` (the letter case differs)"; "" else."""
-    found = in_other_case(path, ctx)
-    return f", which has `{found}` (the letter case differs)" if found else ""
+    return f", which has `{found}` (the letter case differs)" if found != path else ""

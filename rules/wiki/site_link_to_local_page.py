@@ -54,7 +54,7 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
         facts = wiki_claiming(page, ctx, "site-link-local")
         if facts is None or not facts.site_links:
             return
-        local = local_pages(page.path, facts.generator, ctx)
+        local = local_pages(page, ctx)
         for link in facts.site_links:
             name = local.get(link.slug)
             if name is None:
